@@ -1,0 +1,159 @@
+// A variant as loaded from its JSON file: board, pieces, start positions and rules.
+//
+// Everything a rule needs is data here; the engine core switches general mechanisms on and off
+// from these fields and never tests a variant's name. variants/schema.json documents the JSON
+// form of every field; variant_loader.cpp reads it.
+#pragma once
+
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "notation/ast.h"
+#include "notation/compile.h"
+#include "notation/geometry.h"
+
+namespace timur {
+
+enum Color : std::uint8_t { White = 0, Black = 1 };
+constexpr Color operator~(Color c) {
+    return Color(c ^ 1);
+}
+
+using PieceType = std::uint8_t;  // index into Variant::pieces
+constexpr PieceType kNoPieceType = 0xFF;
+constexpr int kMaxPieceTypes = 64;
+
+// How a game-ending condition scores for the side it happens to (the side to move, or the side
+// that lost its pieces).
+enum class Outcome : std::uint8_t { Loss, Draw, Win };
+
+// A square set given for White; Black's is the same set turned by 180 degrees unless the JSON
+// gives Black's explicitly.
+struct SideSquares {
+    std::array<SquareSet, 2> of;  // indexed by Color
+    bool any() const { return of[0].any() || of[1].any(); }
+};
+
+struct PieceSpec {
+    std::string name;
+    std::string letter;  // White's FEN letter with its suffix: "P", "R'", "P!", "+P"; Black's is
+                         // the same with the first letter in lower case
+    std::string betza;
+    betza::Dialect notation = betza::Dialect::XBetza;
+    betza::PieceMoves moves;  // parsed from betza
+    bool royal = false;
+    std::optional<int> value;  // centipawns, overrides the derived value
+
+    // Moves used while the piece stands inside `zone` (xiangqi soldier across the river).
+    struct ZoneMoves {
+        SideSquares zone;
+        std::string betza;
+        betza::PieceMoves moves;
+    };
+    std::vector<ZoneMoves> zoneMoves;
+
+    // The squares the piece may move to (xiangqi palace, elephants on their own side).
+    // Empty = the whole board.
+    SideSquares confinement;
+
+    // Shogi-style promotion: the type this piece turns into, and, for a promoted type, the type
+    // it reverts to when captured into hand.
+    PieceType promotesTo = kNoPieceType;
+    PieceType demotesTo = kNoPieceType;
+
+    // Whether a lame multi-square non-capturing move of this piece gives the opponent an
+    // en-passant right. Default: the piece has an e-move itself (pawns).
+    bool enPassantVictim = false;
+};
+
+// Pieces of `pieces` promote to one of `choices` when a move ends in (or, with fromZoneToo,
+// starts in) the zone.
+struct PromotionRule {
+    std::vector<PieceType> pieces;
+    SideSquares zone;
+    std::vector<PieceType> choices;  // empty = each piece's promotesTo
+    bool mandatory = true;           // false: may also stay unpromoted, unless it could not move
+                                     // again from where it ends (last rank)
+    bool fromZoneToo = false;        // shogi: a move starting in the zone may promote too
+    // At most this many pieces of a type on the board for it to be a choice (grand chess:
+    // a pawn promotes only to a piece its side has lost). Missing type = no limit.
+    std::map<PieceType, int> limit;
+};
+
+// Chess-style castling: king and rook on their start rank, unmoved, squares between empty,
+// the king not in check and not passing an attacked square.
+struct CastlingRule {
+    PieceType king = kNoPieceType;
+    PieceType rook = kNoPieceType;
+    int rank = 0;  // White's castling rank (0-based); Black's is the rotated one
+    int kingsideKingFile = 6, kingsideRookFile = 5;    // 0-based files, White's view
+    int queensideKingFile = 2, queensideRookFile = 3;  // Black's are mirrored across the middle
+};
+
+// When does leaving a royal attacked make a move illegal?
+enum class CheckRule : std::uint8_t {
+    AnyRoyal,   // no royal may be left attacked (chess)
+    SoleRoyal,  // only while the side has exactly one royal (several royals: capture to extinction)
+    None,       // royals are ordinary pieces that can be captured; losing all of them loses
+};
+
+struct Rules {
+    std::vector<PromotionRule> promotions;
+    std::optional<CastlingRule> castling;
+
+    bool drops = false;  // pieces in hand may be dropped (each piece's @ rule limits where)
+    bool capturesToHand = false;             // captured pieces go to the capturer's hand (demoted)
+    std::vector<PieceType> dropMateIllegal;  // a drop of these may not give checkmate (shogi pawn)
+    bool immobileIllegal = false;            // a piece may not end where it could never move again
+
+    CheckRule checkRule = CheckRule::AnyRoyal;
+    bool flyingRoyals = false;  // royals may not face each other on an open file (xiangqi)
+
+    Outcome checkmate = Outcome::Loss;  // for the side that is mated
+    Outcome stalemate = Outcome::Draw;  // for the side that has no move
+    // Bare royal: a side left with nothing but royals, while the opponent has more, loses
+    // (shatranj, courier) -- unless it can bare the opponent at once (bareRoyalReply).
+    std::optional<Outcome> bareRoyal;
+    bool bareRoyalReply = true;
+
+    int nMoveRule = 0;        // plies without capture or pawn move that draw (0 = none); in moves
+    int repetitionCount = 0;  // n-fold repetition (0 = none)
+    Outcome repetition = Outcome::Draw;  // for the side to move when it happens
+    bool perpetualCheckLoses = false;    // repeating by checking every move loses for the checker
+};
+
+struct Variant {
+    std::string name;
+    std::string description;
+    std::string path;  // the file it was loaded from
+    Geometry board;
+    std::vector<PieceSpec> pieces;
+    std::string startFen;
+    std::vector<std::pair<std::string, std::string>> setups;  // named start positions
+    Rules rules;
+
+    // Compiled move tables, one per piece type, built by the loader.
+    std::vector<betza::CompiledPiece> tables;
+
+    PieceType pieceByLetter(std::string_view letter) const;  // White's letter; kNoPieceType if none
+};
+
+// Loads and validates a variant; throws VariantError with "FILE: /json/path: what is wrong".
+class VariantError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+std::shared_ptr<const Variant> loadVariantFile(const std::string& path);
+std::shared_ptr<const Variant> loadVariantText(const std::string& text, const std::string& origin);
+// A name ("chess") is looked up in the shipped variants directory; anything with a '/' or ending
+// in ".json" is a path.
+std::shared_ptr<const Variant> loadVariant(const std::string& nameOrPath);
+std::vector<std::string> shippedVariantNames();
+std::string variantsDirectory();  // TIMUR_VARIANTS env, else the source tree's variants/
+
+}  // namespace timur

@@ -1,0 +1,70 @@
+#include "notation/walk.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace timur::betza {
+
+namespace {
+
+void walkRange(const CompiledPiece& piece, std::uint32_t begin, std::uint32_t end, int from,
+               const WalkBoard& board, std::vector<WalkMove>& out) {
+    int victims[256];
+    for (std::uint32_t i = begin; i < end;) {
+        const PathNode& n = piece.nodes[i];
+        std::uint8_t occ = board.occ[n.sq];
+        if (n.emit & occ) {
+            bool tameBlocked = (n.flags & kNodeTame) && occ == kOccEnemy && board.royal[n.sq];
+            if (!tameBlocked) {
+                WalkMove m;
+                m.to = n.sq;
+                if (n.flags & kNodeNullMove) m.to = from;
+                m.captures.assign(victims, victims + n.victimSlot);
+                if (occ != kOccEmpty && !(n.flags & kNodeNullMove)) m.captures.push_back(n.sq);
+                if ((n.flags & kNodeCreatesEp) && occ == kOccEmpty) m.epCreated = n.aux;
+                if ((n.flags & kNodeUnload) && occ != kOccEmpty) m.unloadTo = n.aux;
+                out.push_back(std::move(m));
+            }
+        } else if ((n.flags & kNodeEnPassant) && occ == kOccEmpty && n.sq == board.epSquare) {
+            WalkMove m;
+            m.to = n.sq;
+            m.captures.assign(victims, victims + n.victimSlot);
+            if (board.epVictim >= 0) m.captures.push_back(board.epVictim);
+            m.enPassant = true;
+            out.push_back(std::move(m));
+        }
+        if (n.pass & occ) {
+            if (n.locust & occ) victims[n.victimSlot] = n.sq;
+            ++i;
+        } else {
+            i = n.skip;
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<WalkMove> walk(const CompiledPiece& piece, int color, int from, const WalkBoard& board,
+                           bool virgin) {
+    std::vector<WalkMove> out;
+    const SquareRange& r = piece.ranges[color][from];
+    walkRange(piece, r.begin, r.initial, from, board, out);
+    if (virgin) walkRange(piece, r.initial, r.initial2, from, board, out);
+    if (piece.mayDuplicate) {
+        for (WalkMove& m : out) std::sort(m.captures.begin(), m.captures.end());
+        auto less = [](const WalkMove& a, const WalkMove& b) {
+            return std::tie(a.to, a.captures, a.enPassant) <
+                   std::tie(b.to, b.captures, b.enPassant);
+        };
+        std::sort(out.begin(), out.end(), less);
+        out.erase(std::unique(out.begin(), out.end(),
+                              [](const WalkMove& a, const WalkMove& b) {
+                                  return a.to == b.to && a.captures == b.captures &&
+                                         a.enPassant == b.enPassant;
+                              }),
+                  out.end());
+    }
+    return out;
+}
+
+}  // namespace timur::betza
