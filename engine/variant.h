@@ -91,7 +91,7 @@ struct CastlingRule {
     PieceType rook = kNoPieceType;
     int rank = 0;  // White's castling rank (0-based); Black's is the rotated one
     int kingsideKingFile = 6, kingsideRookFile = 5;    // 0-based files, White's view
-    int queensideKingFile = 2, queensideRookFile = 3;  // Black's are mirrored across the middle
+    int queensideKingFile = 2, queensideRookFile = 3;  // Black uses the same files
 };
 
 // When does leaving a royal attacked make a move illegal?

@@ -1,0 +1,53 @@
+// A move of any variant in 8 bytes: cheap to copy, store and compare.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "engine/variant.h"
+
+namespace timur {
+
+enum class MoveKind : std::uint8_t {
+    Normal,     // from -> to, capturing what stands on `to` and any locust victims
+    EnPassant,  // from -> to (empty), capturing the piece on `aux`
+    Castling,   // the royal from -> to, the partner from `aux` to the square next to it
+    Drop,       // a piece of type `promo` from hand to `to`
+};
+
+enum MoveFlag : std::uint8_t {
+    kMoveCreatesEp = 1 << 2,  // a Normal move that gives e.p. rights on square `aux`
+    kMoveVictimMask = 3,      // bits 0-1: number of locust victims (0..2)
+};
+
+struct Move {
+    std::uint8_t from = 0, to = 0;
+    MoveKind kind = MoveKind::Normal;
+    PieceType promo = kNoPieceType;  // promotion type; for a drop, the type dropped
+    std::uint8_t victim[2] = {0, 0};
+    std::uint8_t aux = 0;
+    std::uint8_t flags = 0;
+
+    int victimCount() const { return flags & kMoveVictimMask; }
+    bool operator==(const Move& o) const { return std::memcmp(this, &o, sizeof(Move)) == 0; }
+    bool isNull() const { return *this == Move{}; }
+};
+static_assert(sizeof(Move) == 8);
+
+constexpr int kMaxMoves = 2048;
+
+// A fixed-capacity list: generating moves never allocates.
+struct MoveList {
+    Move moves[kMaxMoves];
+    int size = 0;
+
+    void push(const Move& m) {
+        if (size < kMaxMoves) moves[size++] = m;
+    }
+    const Move* begin() const { return moves; }
+    const Move* end() const { return moves + size; }
+    Move& operator[](int i) { return moves[i]; }
+    const Move& operator[](int i) const { return moves[i]; }
+};
+
+}  // namespace timur

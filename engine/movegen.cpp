@@ -1,0 +1,353 @@
+// Move generation. The hot loop walks a piece's compiled path tree (notation/compile.h) and
+// tests the occupancy class of each node's square; everything about the notation was resolved
+// when the tables were compiled.
+#include "engine/movegen.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace timur {
+
+using betza::kOccEmpty;
+using betza::kOccEnemy;
+using betza::PathNode;
+
+namespace {
+
+template <typename F>
+inline void forEachSquare(const SquareSet& set, F&& f) {
+    for (size_t sq = set._Find_first(); sq < set.size(); sq = set._Find_next(sq)) f(int(sq));
+}
+
+class Generator {
+  public:
+    Generator(const Position& pos, MoveList& out)
+        : pos_(pos), v_(pos.variant()), info_(pos.info()), us_(pos.sideToMove()), out_(out) {}
+
+    void all() {
+        for (int t = 0; t < info_.typeCount; ++t)
+            forEachSquare(pos_.pieces(us_, PieceType(t)), [&](int sq) { piece(PieceType(t), sq); });
+        if (v_.rules.castling) castling();
+        if (v_.rules.drops) drops();
+    }
+
+  private:
+    std::uint8_t occ(int sq) const { return info_.occClass[us_][pos_.at(sq)]; }
+
+    void piece(PieceType t, int from) {
+        const betza::CompiledPiece& table = v_.tables[t];
+        const betza::SquareRange& r = table.ranges[us_][from];
+        int start = out_.size;
+        walk(table, t, from, r.begin, r.initial);
+        if (pos_.isVirgin(from)) walk(table, t, from, r.initial, r.initial2);
+        if (table.mayDuplicate) dedupe(start);
+    }
+
+    void walk(const betza::CompiledPiece& table, PieceType t, int from, std::uint32_t begin,
+              std::uint32_t end) {
+        const PathNode* nodes = table.nodes.data();
+        std::uint8_t victims[8];
+        for (std::uint32_t i = begin; i < end;) {
+            const PathNode& n = nodes[i];
+            std::uint8_t o = occ(n.sq);
+            if (n.emit & o) {
+                if (!((n.flags & betza::kNodeTame) && o == kOccEnemy &&
+                      info_.isRoyal[typeOf(pos_.at(n.sq))])) {
+                    Move m;
+                    m.from = std::uint8_t(from);
+                    m.to = n.sq;
+                    m.flags = n.victimSlot;
+                    if (n.victimSlot) {
+                        m.victim[0] = victims[0];
+                        m.victim[1] = victims[1];
+                    }
+                    if ((n.flags & betza::kNodeCreatesEp) && o == kOccEmpty) {
+                        m.flags |= kMoveCreatesEp;
+                        m.aux = n.aux;
+                    }
+                    add(t, m);
+                }
+            } else if ((n.flags & betza::kNodeEnPassant) && o == kOccEmpty &&
+                       n.sq == pos_.epSquare()) {
+                Move m;
+                m.from = std::uint8_t(from);
+                m.to = n.sq;
+                m.kind = MoveKind::EnPassant;
+                m.aux = std::uint8_t(pos_.epVictim());
+                m.flags = n.victimSlot;
+                if (n.victimSlot) m.victim[0] = victims[0], m.victim[1] = victims[1];
+                add(t, m);
+            }
+            if (n.pass & o) {
+                if (n.locust & o) victims[n.victimSlot] = n.sq;
+                ++i;
+            } else {
+                i = n.skip;
+            }
+        }
+    }
+
+    // Adds a move of a piece of type t, with its promotions.
+    void add(PieceType t, Move m) {
+        const auto& ruleIdx = info_.promotionRules[t];
+        bool dead = info_.deadSquares[t][us_][m.to];
+        if (ruleIdx.empty()) {
+            if (!(dead && v_.rules.immobileIllegal)) out_.push(m);
+            return;
+        }
+        bool mayStay = true, anyRule = false;
+        for (int idx : ruleIdx) {
+            const PromotionRule& rule = v_.rules.promotions[idx];
+            const SquareSet& zone = rule.zone.of[us_];
+            if (!zone[m.to] && !(rule.fromZoneToo && zone[m.from])) continue;
+            anyRule = true;
+            if (rule.mandatory) mayStay = false;
+            if (rule.choices.empty()) {
+                promote(m, v_.pieces[t].promotesTo, rule);
+            } else {
+                for (PieceType c : rule.choices) promote(m, c, rule);
+            }
+        }
+        if (dead && (anyRule || v_.rules.immobileIllegal)) mayStay = false;
+        if (mayStay) out_.push(m);
+    }
+
+    void promote(Move m, PieceType to, const PromotionRule& rule) {
+        if (to == kNoPieceType) return;
+        auto lim = rule.limit.find(to);
+        if (lim != rule.limit.end() && pos_.count(us_, to) >= lim->second) return;
+        m.promo = to;
+        out_.push(m);
+    }
+
+    void dedupe(int start) {
+        int w = start;
+        for (int i = start; i < out_.size; ++i) {
+            bool seen = false;
+            for (int j = start; j < w && !seen; ++j) seen = out_[j] == out_[i];
+            if (!seen) out_[w++] = out_[i];
+        }
+        out_.size = w;
+    }
+
+    void castling() {
+        const CastlingRule& rule = *v_.rules.castling;
+        const Geometry& g = pos_.board();
+        int rank = us_ == White ? rule.rank : g.ranks - 1 - rule.rank;
+        Piece king = makePiece(us_, rule.king), rook = makePiece(us_, rule.rook);
+        for (int kf = 0; kf < g.files; ++kf) {
+            int ks = g.square(kf, rank);
+            if (pos_.at(ks) != king || !pos_.isVirgin(ks)) continue;
+            for (int rf = 0; rf < g.files; ++rf) {
+                int rs = g.square(rf, rank);
+                if (rf == kf || pos_.at(rs) != rook || !pos_.isVirgin(rs)) continue;
+                bool kingside = rf > kf;
+                int kt = g.square(kingside ? rule.kingsideKingFile : rule.queensideKingFile, rank);
+                int rt = g.square(kingside ? rule.kingsideRookFile : rule.queensideRookFile, rank);
+                if (castlingPathClear(ks, kt, rs, rt)) {
+                    Move m;
+                    m.from = std::uint8_t(ks);
+                    m.to = std::uint8_t(kt);
+                    m.kind = MoveKind::Castling;
+                    m.aux = std::uint8_t(rs);
+                    out_.push(m);
+                }
+            }
+        }
+    }
+
+    bool castlingPathClear(int ks, int kt, int rs, int rt) const {
+        const Geometry& g = pos_.board();
+        int lo = std::min({g.fileOf(ks), g.fileOf(kt), g.fileOf(rs), g.fileOf(rt)});
+        int hi = std::max({g.fileOf(ks), g.fileOf(kt), g.fileOf(rs), g.fileOf(rt)});
+        int rank = g.rankOf(ks);
+        for (int f = lo; f <= hi; ++f) {
+            int sq = g.square(f, rank);
+            if (g.holes[sq]) return false;
+            if (sq != ks && sq != rs && pos_.at(sq) != kNoPiece) return false;
+        }
+        // The royal may not castle out of, through or into an attacked square.
+        int step = g.fileOf(kt) >= g.fileOf(ks) ? 1 : -1;
+        for (int f = g.fileOf(ks);; f += step) {
+            if (isAttacked(pos_, g.square(f, rank), ~us_)) return false;
+            if (f == g.fileOf(kt)) break;
+        }
+        return true;
+    }
+
+    void drops() {
+        const Geometry& g = pos_.board();
+        for (int t = 0; t < info_.typeCount; ++t) {
+            if (pos_.hand(us_, PieceType(t)) == 0) continue;
+            const auto& rule = v_.tables[t].drop;
+            for (int sq = 0; sq < g.squareCount(); ++sq) {
+                if (g.holes[sq] || pos_.at(sq) != kNoPiece) continue;
+                if (!dropAllowed(PieceType(t), rule ? &*rule : nullptr, sq)) continue;
+                Move m;
+                m.from = m.to = std::uint8_t(sq);
+                m.kind = MoveKind::Drop;
+                m.promo = PieceType(t);
+                out_.push(m);
+            }
+        }
+    }
+
+    bool dropAllowed(PieceType t, const betza::DropRule* rule, int sq) const {
+        const Geometry& g = pos_.board();
+        if (info_.deadSquares[t][us_][sq]) return false;
+        if (!rule) return true;
+        int rank = g.rankOf(sq);
+        int rel = us_ == White ? rank : g.ranks - 1 - rank;
+        if (rule->depth && rel >= rule->depth) return false;
+        if (rule->notOnFirstRank && rel == 0) return false;
+        const SquareSet& mine = pos_.pieces(us_, t);
+        if (rule->maxPerFile) {
+            int n = 0;
+            for (int r = 0; r < g.ranks; ++r) n += mine[g.square(g.fileOf(sq), r)];
+            if (n >= rule->maxPerFile) return false;
+        }
+        if (rule->maxOnBoard && int(mine.count()) >= rule->maxOnBoard) return false;
+        if (rule->maxPerColour) {
+            int n = 0, colour = (g.fileOf(sq) + rank) & 1;
+            forEachSquare(mine, [&](int s) { n += ((g.fileOf(s) + g.rankOf(s)) & 1) == colour; });
+            if (n >= rule->maxPerColour) return false;
+        }
+        return true;
+    }
+
+    const Position& pos_;
+    const Variant& v_;
+    const VariantInfo& info_;
+    Color us_;
+    MoveList& out_;
+};
+
+// Whether the piece of type t and colour `by` on `from` could capture on `target`.
+bool pieceAttacks(const Position& pos, PieceType t, Color by, int from, int target) {
+    const VariantInfo& info = pos.info();
+    const betza::CompiledPiece& table = pos.variant().tables[t];
+    const betza::SquareRange& r = table.ranges[by][from];
+    std::uint32_t end = pos.isVirgin(from) ? r.initial2 : r.initial;
+    const PathNode* nodes = table.nodes.data();
+    for (std::uint32_t i = r.begin; i < end;) {
+        const PathNode& n = nodes[i];
+        std::uint8_t o = n.sq == target ? kOccEnemy : info.occClass[by][pos.at(n.sq)];
+        if (n.sq == target && ((n.emit | n.locust) & kOccEnemy) && !(n.flags & betza::kNodeTame))
+            return true;
+        i = (n.pass & o) ? i + 1 : n.skip;
+    }
+    return false;
+}
+
+bool royalsFacing(const Position& pos, int a, int b) {
+    const Geometry& g = pos.board();
+    if (g.fileOf(a) != g.fileOf(b)) return false;
+    int lo = std::min(a, b), hi = std::max(a, b);
+    for (int sq = lo + g.files; sq < hi; sq += g.files)
+        if (pos.at(sq) != kNoPiece || g.holes[sq]) return false;
+    return true;
+}
+
+}  // namespace
+
+void generatePseudo(const Position& pos, MoveList& out) {
+    Generator(pos, out).all();
+}
+
+bool isAttacked(const Position& pos, int sq, Color by) {
+    const Variant& v = pos.variant();
+    for (int t = 0; t < pos.info().typeCount; ++t) {
+        SquareSet cand = pos.pieces(by, PieceType(t)) & v.tables[t].attackersOf[by][sq];
+        for (size_t f = cand._Find_first(); f < cand.size(); f = cand._Find_next(f))
+            if (pieceAttacks(pos, PieceType(t), by, int(f), sq)) return true;
+    }
+    return false;
+}
+
+bool royalsInDanger(const Position& pos, Color c) {
+    const Rules& rules = pos.variant().rules;
+    const auto& mine = pos.royals(c);
+    if (rules.flyingRoyals)
+        for (int a : mine)
+            for (int b : pos.royals(~c))
+                if (royalsFacing(pos, a, b)) return true;
+    switch (rules.checkRule) {
+        case CheckRule::None:
+            return false;
+        case CheckRule::SoleRoyal:
+            if (mine.size() != 1) return false;
+            break;
+        case CheckRule::AnyRoyal:
+            break;
+    }
+    for (int sq : mine)
+        if (isAttacked(pos, sq, ~c)) return true;
+    return false;
+}
+
+bool inCheck(const Position& pos) {
+    Color us = pos.sideToMove();
+    for (int sq : pos.royals(us))
+        if (isAttacked(pos, sq, ~us)) return true;
+    return false;
+}
+
+namespace {
+
+bool dropGivesMate(Position& pos, const Move& m) {
+    const auto& list = pos.variant().rules.dropMateIllegal;
+    if (m.kind != MoveKind::Drop || std::find(list.begin(), list.end(), m.promo) == list.end())
+        return false;
+    // pos has the drop made: the opponent is to move.
+    if (!inCheck(pos)) return false;
+    MoveList replies;
+    generateLegal(pos, replies);
+    return replies.size == 0;
+}
+
+}  // namespace
+
+void generateLegal(Position& pos, MoveList& out) {
+    MoveList pseudo;
+    generatePseudo(pos, pseudo);
+    Color us = pos.sideToMove();
+    out.size = 0;
+    for (const Move& m : pseudo) {
+        pos.makeMove(m);
+        bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
+        pos.unmakeMove();
+        if (ok) out.push(m);
+    }
+}
+
+std::string moveText(const Position& pos, const Move& m) {
+    const Geometry& g = pos.board();
+    const Variant& v = pos.variant();
+    if (m.kind == MoveKind::Drop) {
+        std::string letter = v.pieces[m.promo].letter;
+        return letter + "@" + g.name(m.to);
+    }
+    std::string s = g.name(m.from);
+    for (int k = 0; k < m.victimCount(); ++k) s += g.name(m.victim[k]);
+    s += g.name(m.to);
+    if (m.promo != kNoPieceType) {
+        Piece moved = pos.at(m.from);
+        if (moved != kNoPiece && v.pieces[typeOf(moved)].promotesTo == m.promo) {
+            s += '+';
+        } else {
+            for (char c : v.pieces[m.promo].letter)
+                s += char(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    return s;
+}
+
+Move parseMove(Position& pos, const std::string& text) {
+    MoveList legal;
+    generateLegal(pos, legal);
+    for (const Move& m : legal)
+        if (moveText(pos, m) == text) return m;
+    return Move{};
+}
+
+}  // namespace timur

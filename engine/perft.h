@@ -1,0 +1,19 @@
+// Perft: the number of legal move sequences of a given length, the move generator's proof.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/position.h"
+
+namespace timur {
+
+// Leaves at `depth` plies; the last ply is counted in bulk (legal moves, not made).
+std::uint64_t perft(Position& pos, int depth);
+
+// Per legal root move: its text and the count below it.
+std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth);
+
+}  // namespace timur

@@ -1,0 +1,515 @@
+#include "engine/position.h"
+
+#include <cctype>
+#include <sstream>
+
+#include "engine/zobrist.h"
+
+namespace timur {
+
+namespace {
+
+std::vector<std::string> splitSpaces(const std::string& s) {
+    std::istringstream in(s);
+    std::vector<std::string> out;
+    for (std::string t; in >> t;) out.push_back(t);
+    return out;
+}
+
+bool isNumber(const std::string& s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+}  // namespace
+
+Position::Position(std::shared_ptr<const Variant> variant)
+    : variant_(std::move(variant)), info_(&VariantInfo::of(variant_)) {
+    clear();
+}
+
+void Position::clear() {
+    squares_.fill(kNoPiece);
+    for (auto& side : byType_) side.fill(SquareSet{});
+    byColor_.fill(SquareSet{});
+    for (auto& h : hands_) h.fill(0);
+    virgin_.reset();
+    promoted_.reset();
+    royals_[0].clear();
+    royals_[1].clear();
+    side_ = White;
+    epSquare_ = epVictim_ = -1;
+    halfmoveClock_ = 0;
+    fullmove_ = 1;
+    history_.clear();
+    hashHistory_.clear();
+    hash_ = 0;
+}
+
+void Position::put(int sq, Piece p, bool promoted) {
+    squares_[sq] = p;
+    byType_[colorOf(p)][typeOf(p)].set(sq);
+    byColor_[colorOf(p)].set(sq);
+    promoted_[sq] = promoted;
+    hash_ ^= zobrist::piece(p, sq);
+}
+
+void Position::remove(int sq) {
+    Piece p = squares_[sq];
+    byType_[colorOf(p)][typeOf(p)].reset(sq);
+    byColor_[colorOf(p)].reset(sq);
+    squares_[sq] = kNoPiece;
+    promoted_[sq] = false;
+    hash_ ^= zobrist::piece(p, sq);
+}
+
+void Position::setVirgin(int sq, bool v) {
+    if (virgin_[sq] == v) return;
+    virgin_[sq] = v;
+    hash_ ^= zobrist::virgin(sq);
+}
+
+void Position::addToHand(Color c, PieceType t, int n) {
+    hash_ ^= zobrist::hand(c, t, hands_[c][t]);
+    hands_[c][t] += n;
+    hash_ ^= zobrist::hand(c, t, hands_[c][t]);
+}
+
+void Position::setEp(int sq, int victim) {
+    if (epSquare_ >= 0) hash_ ^= zobrist::ep(epSquare_);
+    epSquare_ = sq;
+    epVictim_ = victim;
+    if (epSquare_ >= 0) hash_ ^= zobrist::ep(epSquare_);
+}
+
+void Position::refreshRoyals() {
+    for (int c = 0; c < 2; ++c) {
+        royals_[c].clear();
+        for (PieceType t : info_->royalTypes)
+            for (int sq = int(byType_[c][t]._Find_first()); sq < kMaxSquares;
+                 sq = int(byType_[c][t]._Find_next(sq)))
+                royals_[c].push_back(sq);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// FEN
+
+void Position::parseBoard(const std::string& text, Position& into) const {
+    const Geometry& g = board();
+    std::string boardPart = text, handPart;
+    bool hasHand = false;
+    if (auto lb = text.find('['); lb != std::string::npos) {
+        auto rb = text.find(']', lb);
+        if (rb == std::string::npos || rb != text.size() - 1)
+            throw FenError("holdings: '[' without a closing ']' at the end of the board field");
+        boardPart = text.substr(0, lb);
+        handPart = text.substr(lb + 1, rb - lb - 1);
+        hasHand = true;
+    }
+    std::vector<std::string> rows;
+    {
+        std::string row;
+        for (char c : boardPart) {
+            if (c == '/') {
+                rows.push_back(row);
+                row.clear();
+            } else {
+                row += c;
+            }
+        }
+        rows.push_back(row);
+    }
+    // Holdings may also be written as one extra rank (FSF's "rnbqkbnr/.../RNBQKBNR/Qq").
+    if (!hasHand && int(rows.size()) == g.ranks + 1) {
+        handPart = rows.back();
+        rows.pop_back();
+        hasHand = true;
+    }
+    if (int(rows.size()) != g.ranks)
+        throw FenError("board has " + std::to_string(rows.size()) + " ranks, the variant has " +
+                       std::to_string(g.ranks));
+    for (int r = 0; r < g.ranks; ++r) {
+        const std::string& row = rows[r];
+        int rank = g.ranks - 1 - r;
+        int file = 0;
+        std::string where = "rank " + std::to_string(rank + 1);
+        for (size_t i = 0; i < row.size();) {
+            char c = row[i];
+            if (std::isdigit(static_cast<unsigned char>(c))) {
+                int n = 0;
+                while (i < row.size() && std::isdigit(static_cast<unsigned char>(row[i]))) {
+                    n = n * 10 + (row[i] - '0');
+                    if (n > kMaxFiles) throw FenError(where + ": empty-square count too large");
+                    ++i;
+                }
+                if (n == 0) throw FenError(where + ": empty-square count 0");
+                for (int k = 0; k < n; ++k, ++file) {
+                    if (file >= g.files)
+                        throw FenError(where + ": more than " + std::to_string(g.files) + " files");
+                    if (g.holes[g.square(file, rank)])
+                        throw FenError(where + ": " + g.name(g.square(file, rank)) +
+                                       " is a hole in this variant, expected '*'");
+                }
+                continue;
+            }
+            if (file >= g.files)
+                throw FenError(where + ": more than " + std::to_string(g.files) + " files");
+            int sq = g.square(file, rank);
+            if (c == '*') {
+                if (!g.holes[sq])
+                    throw FenError(where + ": '*' on " + g.name(sq) + ", which is not a hole");
+                ++file, ++i;
+                continue;
+            }
+            auto [len, piece, promoted] = info_->readPiece(row, i);
+            if (len == 0)
+                throw FenError(where + ": unknown piece letter '" + row.substr(i, 1) + "'");
+            if (g.holes[sq]) throw FenError(where + ": a piece on the hole " + g.name(sq));
+            into.put(sq, piece, promoted);
+            i += len;
+            ++file;
+        }
+        if (file != g.files)
+            throw FenError(where + ": describes " + std::to_string(file) +
+                           " files, the variant has " + std::to_string(g.files));
+    }
+    if (hasHand) {
+        for (size_t i = 0; i < handPart.size();) {
+            if (handPart[i] == '-') {
+                ++i;
+                continue;
+            }
+            int n = 1;
+            if (std::isdigit(static_cast<unsigned char>(handPart[i]))) {
+                n = 0;
+                while (i < handPart.size() && std::isdigit(static_cast<unsigned char>(handPart[i])))
+                    n = n * 10 + (handPart[i++] - '0');
+                if (n > 255) throw FenError("holdings: count too large");
+            }
+            auto [len, piece, promoted] = info_->readPiece(handPart, i);
+            if (len == 0)
+                throw FenError("holdings: unknown piece letter '" + handPart.substr(i, 1) + "'");
+            into.hands_[colorOf(piece)][typeOf(piece)] += n;
+            i += len;
+        }
+    }
+}
+
+void Position::setFen(const std::string& fen) {
+    std::vector<std::string> f = splitSpaces(fen);
+    if (f.empty()) throw FenError("empty FEN");
+    Position p(variant_);
+    parseBoard(f[0], p);
+    size_t i = 1;
+    if (i < f.size()) {
+        if (f[i] == "w")
+            p.side_ = White;
+        else if (f[i] == "b")
+            p.side_ = Black;
+        else
+            throw FenError("side to move must be 'w' or 'b', not '" + f[i] + "'");
+        ++i;
+    }
+    // Virgin pieces: those standing where the start position has the same piece; castling
+    // partners only as the rights field says.
+    const Geometry& g = board();
+    for (int sq = 0; sq < g.squareCount(); ++sq) {
+        Piece pc = p.squares_[sq];
+        if (pc != kNoPiece && info_->hasInitialMoves[typeOf(pc)] && info_->startBoard[sq] == pc)
+            p.virgin_[sq] = true;
+    }
+    if (i < f.size() && !isNumber(f[i])) {
+        p.readRights(f[i]);
+        ++i;
+    }
+    if (i < f.size() && !isNumber(f[i])) {
+        if (f[i] != "-") {
+            auto sq = g.parse(f[i]);
+            if (!sq) throw FenError("en-passant field '" + f[i] + "' is not a square");
+            // The victim stands one step beyond the e.p. square, seen from the side to move.
+            int step = p.side_ == White ? -1 : 1;
+            int vr = g.rankOf(*sq) + step;
+            if (g.isSquare(g.fileOf(*sq), vr)) {
+                int v = g.square(g.fileOf(*sq), vr);
+                Piece victim = p.squares_[v];
+                if (victim != kNoPiece && colorOf(victim) != p.side_ &&
+                    p.squares_[*sq] == kNoPiece &&
+                    variant_->pieces[typeOf(victim)].enPassantVictim) {
+                    p.epSquare_ = *sq;
+                    p.epVictim_ = v;
+                }
+            }
+        }
+        ++i;
+    }
+    if (i < f.size()) {
+        if (!isNumber(f[i]) || f[i].size() > 6)
+            throw FenError("halfmove clock '" + f[i] + "' is not a number");
+        p.halfmoveClock_ = std::stoi(f[i]);
+        ++i;
+    }
+    if (i < f.size()) {
+        if (!isNumber(f[i]) || f[i].size() > 6)
+            throw FenError("fullmove number '" + f[i] + "' is not a number");
+        p.fullmove_ = std::max(1, std::stoi(f[i]));
+        ++i;
+    }
+    if (i < f.size()) throw FenError("unexpected field '" + f[i] + "' after the move counters");
+    p.refreshRoyals();
+    p.hash_ = p.computeHash();
+    *this = std::move(p);
+}
+
+void Position::readRights(const std::string& text) {
+    if (text == "-") return;
+    const Geometry& g = board();
+    const auto& castling = variant_->rules.castling;
+    for (char c : text) {
+        if (!castling)
+            throw FenError("castling rights '" + text + "' in a variant without castling");
+        Color col = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
+        int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
+        int kingSq = -1;
+        for (int f = 0; f < g.files; ++f) {
+            Piece pc = squares_[g.square(f, rank)];
+            if (pc == makePiece(col, castling->king)) kingSq = g.square(f, rank);
+        }
+        if (kingSq < 0)
+            throw FenError(std::string("castling right '") + c + "' without a king on its rank");
+        char lc = char(std::tolower(static_cast<unsigned char>(c)));
+        int kingFile = g.fileOf(kingSq);
+        int rookSq = -1;
+        Piece rook = makePiece(col, castling->rook);
+        if (lc == 'k') {
+            for (int f = g.files - 1; f > kingFile && rookSq < 0; --f)
+                if (squares_[g.square(f, rank)] == rook) rookSq = g.square(f, rank);
+        } else if (lc == 'q') {
+            for (int f = 0; f < kingFile && rookSq < 0; ++f)
+                if (squares_[g.square(f, rank)] == rook) rookSq = g.square(f, rank);
+        } else if (lc >= 'a' && lc < 'a' + g.files) {
+            if (squares_[g.square(lc - 'a', rank)] == rook) rookSq = g.square(lc - 'a', rank);
+        } else {
+            throw FenError(std::string("unknown castling letter '") + c + "'");
+        }
+        if (rookSq < 0) throw FenError(std::string("castling right '") + c + "' without its rook");
+        virgin_[kingSq] = true;
+        virgin_[rookSq] = true;
+    }
+}
+
+std::string Position::fen() const {
+    const Geometry& g = board();
+    std::string out;
+    for (int rank = g.ranks - 1; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < g.files; ++file) {
+            int sq = g.square(file, rank);
+            if (g.holes[sq] || squares_[sq] != kNoPiece) {
+                if (empty) out += std::to_string(empty), empty = 0;
+                if (g.holes[sq])
+                    out += '*';
+                else
+                    out += info_->pieceText(squares_[sq], promoted_[sq]);
+            } else {
+                ++empty;
+            }
+        }
+        if (empty) out += std::to_string(empty);
+        if (rank) out += '/';
+    }
+    if (variant_->rules.drops || variant_->rules.capturesToHand) {
+        out += '[';
+        for (int c = 0; c < 2; ++c)
+            for (size_t t = 0; t < variant_->pieces.size(); ++t)
+                for (int k = 0; k < hands_[c][t]; ++k)
+                    out += info_->pieceText(makePiece(Color(c), PieceType(t)), false);
+        out += ']';
+    }
+    out += side_ == White ? " w " : " b ";
+    out += rightsText();
+    out += ' ';
+    out += epSquare_ >= 0 ? g.name(epSquare_) : "-";
+    out += ' ' + std::to_string(halfmoveClock_) + ' ' + std::to_string(fullmove_);
+    return out;
+}
+
+std::string Position::rightsText() const {
+    const auto& castling = variant_->rules.castling;
+    std::string out;
+    if (castling) {
+        const Geometry& g = board();
+        for (int c = 0; c < 2; ++c) {
+            Color col = Color(c);
+            int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
+            int kingFile = -1;
+            for (int f = 0; f < g.files; ++f) {
+                int sq = g.square(f, rank);
+                if (squares_[sq] == makePiece(col, castling->king) && virgin_[sq]) kingFile = f;
+            }
+            if (kingFile < 0) continue;
+            Piece rook = makePiece(col, castling->rook);
+            std::string k, q;
+            int outerK = -1, outerQ = -1;
+            for (int f = 0; f < g.files; ++f)
+                if (squares_[g.square(f, rank)] == rook) {
+                    if (f > kingFile) outerK = f;
+                    if (f < kingFile && outerQ < 0) outerQ = f;
+                }
+            for (int f = g.files - 1; f >= 0; --f) {
+                int sq = g.square(f, rank);
+                if (squares_[sq] != rook || !virgin_[sq] || f == kingFile) continue;
+                char letter = f > kingFile ? (f == outerK ? 'k' : char('a' + f))
+                                           : (f == outerQ ? 'q' : char('a' + f));
+                (f > kingFile ? k : q) += letter;
+            }
+            std::string both = k + q;
+            if (col == White)
+                for (char& ch : both) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+            out += both;
+        }
+    }
+    return out.empty() ? "-" : out;
+}
+
+std::uint64_t Position::computeHash() const {
+    std::uint64_t h = 0;
+    for (int sq = 0; sq < board().squareCount(); ++sq) {
+        if (squares_[sq] != kNoPiece) h ^= zobrist::piece(squares_[sq], sq);
+        if (virgin_[sq]) h ^= zobrist::virgin(sq);
+    }
+    for (int c = 0; c < 2; ++c)
+        for (size_t t = 0; t < variant_->pieces.size(); ++t)
+            h ^= zobrist::hand(Color(c), PieceType(t), hands_[c][t]);
+    if (epSquare_ >= 0) h ^= zobrist::ep(epSquare_);
+    if (side_ == Black) h ^= zobrist::side();
+    return h;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Make and unmake
+
+void Position::capture(Undo& u, int sq) {
+    Piece victim = squares_[sq];
+    int k = u.captureCount++;
+    u.capturedSq[k] = std::uint8_t(sq);
+    u.captured[k] = victim;
+    u.capturedPromoted[k] = promoted_[sq];
+    u.capturedVirgin[k] = virgin_[sq];
+    if (variant_->rules.capturesToHand) {
+        PieceType t = typeOf(victim);
+        if (promoted_[sq] && info_->demotedPawn != kNoPieceType)
+            t = info_->demotedPawn;
+        else if (variant_->pieces[t].demotesTo != kNoPieceType)
+            t = variant_->pieces[t].demotesTo;
+        u.handTypes[k] = t;
+        addToHand(side_, t, 1);
+    }
+    setVirgin(sq, false);
+    remove(sq);
+}
+
+void Position::makeMove(const Move& m) {
+    Undo& u = history_.emplace_back();
+    hashHistory_.push_back(hash_);
+    u.move = m;
+    u.epSquare = epSquare_;
+    u.epVictim = epVictim_;
+    u.halfmoveClock = halfmoveClock_;
+    u.hash = hash_;
+    setEp(-1, -1);
+    ++halfmoveClock_;
+
+    if (m.kind == MoveKind::Drop) {
+        Piece p = makePiece(side_, m.promo);
+        addToHand(side_, m.promo, -1);
+        put(m.to, p, false);
+        if (info_->hasInitialMoves[m.promo] && info_->startBoard[m.to] == p) setVirgin(m.to, true);
+        if (info_->resetsClock[m.promo]) halfmoveClock_ = 0;
+        if (info_->isRoyal[m.promo]) refreshRoyals();
+    } else {
+        Piece p = squares_[m.from];
+        u.moved = p;
+        u.movedPromoted = promoted_[m.from];
+        u.movedVirgin = virgin_[m.from];
+        if (info_->resetsClock[typeOf(p)]) halfmoveClock_ = 0;
+        for (int k = 0; k < m.victimCount(); ++k) capture(u, m.victim[k]);
+        if (m.kind == MoveKind::EnPassant) capture(u, m.aux);
+        if (m.kind == MoveKind::Castling) {
+            Piece rook = squares_[m.aux];
+            u.rookVirgin = virgin_[m.aux];
+            setVirgin(m.aux, false);
+            remove(m.aux);
+            setVirgin(m.from, false);
+            remove(m.from);
+            put(m.to, p, false);
+            put(castlingRookTarget(m), rook, false);
+        } else {
+            if (squares_[m.to] != kNoPiece) capture(u, m.to);
+            if (u.captureCount) halfmoveClock_ = 0;
+            bool promoted = u.movedPromoted;
+            setVirgin(m.from, false);
+            remove(m.from);
+            if (m.promo != kNoPieceType) {
+                // A promotion by choice (crazyhouse) reverts when captured into hand; a
+                // shogi-style promotion has its own demotesTo.
+                promoted = variant_->pieces[m.promo].demotesTo == kNoPieceType;
+                p = makePiece(side_, m.promo);
+            }
+            put(m.to, p, promoted);
+            if (m.flags & kMoveCreatesEp) setEp(m.aux, m.to);
+        }
+        if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)]) refreshRoyals();
+    }
+    if (side_ == Black) ++fullmove_;
+    side_ = ~side_;
+    hash_ ^= zobrist::side();
+}
+
+void Position::unmakeMove() {
+    Undo& u = history_.back();
+    const Move& m = u.move;
+    side_ = ~side_;
+    if (side_ == Black) --fullmove_;
+    if (m.kind == MoveKind::Drop) {
+        remove(m.to);
+        virgin_[m.to] = false;
+        hands_[side_][m.promo] += 1;
+    } else if (m.kind == MoveKind::Castling) {
+        Piece rook = squares_[castlingRookTarget(m)];
+        remove(castlingRookTarget(m));
+        remove(m.to);
+        put(m.from, u.moved, false);
+        put(m.aux, rook, false);
+        virgin_[m.from] = u.movedVirgin;
+        virgin_[m.aux] = u.rookVirgin;
+    } else {
+        remove(m.to);
+        put(m.from, u.moved, u.movedPromoted);
+        virgin_[m.from] = u.movedVirgin;
+    }
+    for (int k = u.captureCount - 1; k >= 0; --k) {
+        int sq = u.capturedSq[k];
+        put(sq, u.captured[k], u.capturedPromoted[k]);
+        virgin_[sq] = u.capturedVirgin[k];
+        if (variant_->rules.capturesToHand) hands_[side_][u.handTypes[k]] -= 1;
+    }
+    epSquare_ = u.epSquare;
+    epVictim_ = u.epVictim;
+    halfmoveClock_ = u.halfmoveClock;
+    hash_ = u.hash;
+    history_.pop_back();
+    hashHistory_.pop_back();
+    refreshRoyals();
+}
+
+int Position::castlingRookTarget(const Move& m) const {
+    const Geometry& g = board();
+    const CastlingRule& rule = *variant_->rules.castling;
+    bool kingside = g.fileOf(m.aux) > g.fileOf(m.from);
+    return g.square(kingside ? rule.kingsideRookFile : rule.queensideRookFile, g.rankOf(m.from));
+}
+
+}  // namespace timur

@@ -1,0 +1,112 @@
+// A position of any variant: the board, hands, side to move and the state the rules need, with
+// FEN in and out, make and unmake, and Zobrist hashing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/move.h"
+#include "engine/variant.h"
+#include "engine/variant_info.h"
+
+namespace timur {
+
+class FenError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// What make() changed, so that unmake() can restore it exactly.
+struct Undo {
+    Move move;
+    std::array<std::uint8_t, 4> capturedSq{};
+    std::array<Piece, 4> captured{};
+    std::array<bool, 4> capturedPromoted{};
+    std::array<bool, 4> capturedVirgin{};
+    int captureCount = 0;
+    Piece moved = kNoPiece;
+    bool movedPromoted = false;
+    bool movedVirgin = false;
+    bool rookVirgin = false;  // castling partner
+    int epSquare = -1, epVictim = -1;
+    int halfmoveClock = 0;
+    std::uint64_t hash = 0;
+    PieceType handAdded = kNoPieceType;  // capture to hand
+    int handAddedCount = 0;
+    std::array<PieceType, 4> handTypes{};
+};
+
+class Position {
+  public:
+    explicit Position(std::shared_ptr<const Variant> variant);
+
+    // Sets the position from a FEN; on error throws FenError and leaves the position unchanged.
+    void setFen(const std::string& fen);
+    void setStart() { setFen(variant_->startFen); }
+    std::string fen() const;
+
+    const Variant& variant() const { return *variant_; }
+    const VariantInfo& info() const { return *info_; }
+    std::shared_ptr<const Variant> variantPtr() const { return variant_; }
+    const Geometry& board() const { return variant_->board; }
+
+    Piece at(int sq) const { return squares_[sq]; }
+    Color sideToMove() const { return side_; }
+    int hand(Color c, PieceType t) const { return hands_[c][t]; }
+    bool isVirgin(int sq) const { return virgin_[sq]; }
+    bool isPromoted(int sq) const { return promoted_[sq]; }
+    int epSquare() const { return epSquare_; }
+    int epVictim() const { return epVictim_; }
+    int halfmoveClock() const { return halfmoveClock_; }
+    int fullmoveNumber() const { return fullmove_; }
+    std::uint64_t hash() const { return hash_; }
+    const SquareSet& occupied(Color c) const { return byColor_[c]; }
+    const SquareSet& pieces(Color c, PieceType t) const { return byType_[c][t]; }
+    int count(Color c, PieceType t) const { return int(byType_[c][t].count()); }
+    // Squares of c's royal pieces (at most a handful).
+    const std::vector<int>& royals(Color c) const { return royals_[c]; }
+    int ply() const { return int(history_.size()); }
+
+    void makeMove(const Move& m);
+    void unmakeMove();
+    // Hashes of the positions before each move played since setFen (for repetition).
+    const std::vector<std::uint64_t>& hashHistory() const { return hashHistory_; }
+
+    // The square the castling partner ends on.
+    int castlingRookTarget(const Move& m) const;
+
+  private:
+    void clear();
+    void put(int sq, Piece p, bool promoted);
+    void remove(int sq);
+    void capture(Undo& u, int sq);
+    void setVirgin(int sq, bool v);
+    void setEp(int sq, int victim);
+    void addToHand(Color c, PieceType t, int n);
+    void refreshRoyals();
+    std::uint64_t computeHash() const;
+    void parseBoard(const std::string& text, Position& into) const;
+    void readRights(const std::string& text);
+    std::string rightsText() const;
+
+    std::shared_ptr<const Variant> variant_;
+    const VariantInfo* info_;
+    std::array<Piece, kMaxSquares> squares_{};
+    std::array<std::array<SquareSet, kMaxPieceTypes>, 2> byType_{};
+    std::array<SquareSet, 2> byColor_{};
+    std::array<std::array<int, kMaxPieceTypes>, 2> hands_{};
+    SquareSet virgin_;    // pieces that have never moved (i-moves, castling)
+    SquareSet promoted_;  // promoted pieces that revert when captured into hand (crazyhouse ~)
+    std::array<std::vector<int>, 2> royals_;
+    Color side_ = White;
+    int epSquare_ = -1, epVictim_ = -1;
+    int halfmoveClock_ = 0, fullmove_ = 1;
+    std::uint64_t hash_ = 0;
+    std::vector<Undo> history_;
+    std::vector<std::uint64_t> hashHistory_;
+};
+
+}  // namespace timur

@@ -1,0 +1,90 @@
+#include "engine/rules.h"
+
+#include <algorithm>
+
+#include "engine/movegen.h"
+
+namespace timur {
+
+namespace {
+
+// The result when `outcome` happens to side `c`.
+GameResult scoreFor(Color c, Outcome outcome) {
+    switch (outcome) {
+        case Outcome::Draw:
+            return GameResult::Draw;
+        case Outcome::Loss:
+            return c == White ? GameResult::BlackWins : GameResult::WhiteWins;
+        case Outcome::Win:
+            return c == White ? GameResult::WhiteWins : GameResult::BlackWins;
+    }
+    return GameResult::Draw;
+}
+
+bool onlyRoyals(const Position& pos, Color c) {
+    const auto& info = pos.info();
+    for (int t = 0; t < info.typeCount; ++t)
+        if (!info.isRoyal[t] && (pos.pieces(c, PieceType(t)).any() || pos.hand(c, PieceType(t))))
+            return false;
+    return true;
+}
+
+}  // namespace
+
+const char* resultText(GameResult r) {
+    switch (r) {
+        case GameResult::WhiteWins:
+            return "1-0";
+        case GameResult::BlackWins:
+            return "0-1";
+        case GameResult::Draw:
+            return "1/2-1/2";
+        case GameResult::None:
+            break;
+    }
+    return "*";
+}
+
+GameEnd gameEnd(const Position& pos, const MoveList& legal) {
+    const Rules& rules = pos.variant().rules;
+    Color us = pos.sideToMove();
+    if (!pos.info().royalTypes.empty() && pos.royals(us).empty())
+        return {scoreFor(us, Outcome::Loss), "royal pieces captured"};
+    if (legal.size == 0) {
+        if (inCheck(pos)) return {scoreFor(us, rules.checkmate), "checkmate"};
+        return {scoreFor(us, rules.stalemate), "stalemate"};
+    }
+    if (rules.bareRoyal && !pos.info().royalTypes.empty()) {
+        // A bare side loses, unless (bareRoyalReply) it is to move and can bare the other at
+        // once; the side that just moved bared the opponent.
+        Color them = ~us;
+        if (onlyRoyals(pos, us) && !onlyRoyals(pos, them)) {
+            bool reply = false;
+            if (rules.bareRoyalReply) {
+                int others = 0;
+                for (int t = 0; t < pos.info().typeCount; ++t)
+                    if (!pos.info().isRoyal[t]) others += pos.count(them, PieceType(t));
+                if (others == 1)
+                    for (const Move& m : legal)
+                        if (m.kind == MoveKind::Normal && pos.at(m.to) != kNoPiece) reply = true;
+            }
+            if (!reply) return {scoreFor(us, *rules.bareRoyal), "bare king"};
+        }
+        if (onlyRoyals(pos, them) && !onlyRoyals(pos, us))
+            return {scoreFor(them, *rules.bareRoyal), "bare king"};
+    }
+    if (rules.nMoveRule && pos.halfmoveClock() >= 2 * rules.nMoveRule)
+        return {GameResult::Draw, std::to_string(rules.nMoveRule) + "-move rule"};
+    if (rules.repetitionCount) {
+        const auto& h = pos.hashHistory();
+        int seen = 1;
+        for (int i = int(h.size()) - 2; i >= 0 && i >= int(h.size()) - pos.halfmoveClock(); i -= 2)
+            if (h[i] == pos.hash()) ++seen;
+        if (seen >= rules.repetitionCount)
+            return {scoreFor(us, rules.repetition),
+                    std::to_string(rules.repetitionCount) + "-fold repetition"};
+    }
+    return {};
+}
+
+}  // namespace timur
