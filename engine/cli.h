@@ -1,0 +1,17 @@
+// The `timur` subcommands. main.cpp only dispatches; each subcommand lives in its own
+// cli_<name>.cpp and is listed in main.cpp's kSubcommands table.
+//
+// Conventions for every subcommand: argv[0] is the subcommand's name, --help prints its usage on
+// stdout and returns 0, and every error prints "timur <name>: <message>" on stderr and returns
+// kExitUsage (2). A subcommand never lets an exception escape.
+#pragma once
+
+namespace timur::cli {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUsage = 2;  // bad input: options, squares, notation
+
+// timur betza: draw a piece's moves from a Betza description.
+int runBetza(int argc, char** argv);
+
+}  // namespace timur::cli

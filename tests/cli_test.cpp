@@ -1,0 +1,181 @@
+// Runs the built `timur` binary: help texts, exit codes and messages on bad input, and the shape
+// of `timur betza --json`.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <unistd.h>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#ifndef TIMUR_BIN
+#error "TIMUR_BIN must name the timur executable"
+#endif
+
+namespace {
+
+struct Result {
+    int status = -1;  // exit status, or -1 if it did not exit normally
+    std::string out, err;
+};
+
+std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string quote(const std::string& arg) {
+    std::string q = "'";
+    for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+std::filesystem::path tempDir() {
+    static std::filesystem::path dir = [] {
+        auto d = std::filesystem::temp_directory_path() /
+                 ("timur_cli_test_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(d);
+        return d;
+    }();
+    return dir;
+}
+
+Result run(const std::vector<std::string>& args) {
+    std::filesystem::path out = tempDir() / "out", err = tempDir() / "err";
+    std::string command = quote(TIMUR_BIN);
+    for (const std::string& a : args) command.append(" ").append(quote(a));
+    command.append(" >").append(quote(out.string()));
+    command.append(" 2>").append(quote(err.string()));
+    command.append(" </dev/null");
+    int raw = std::system(command.c_str());
+    Result r;
+    if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+}
+
+bool contains(const std::string& text, const std::string& what) {
+    return text.find(what) != std::string::npos;
+}
+
+TEST(Cli, HelpListsSubcommands) {
+    Result r = run({"--help"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_TRUE(contains(r.out, "betza")) << r.out;
+    EXPECT_TRUE(contains(r.out, "--help")) << r.out;
+    EXPECT_EQ(r.err, "");
+}
+
+TEST(Cli, NoSubcommandIsTheEngineStub) {
+    Result r = run({});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_TRUE(contains(r.out, "not implemented")) << r.out;
+}
+
+TEST(Cli, UnknownSubcommandOrOption) {
+    Result r = run({"frobnicate"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "unknown subcommand 'frobnicate'")) << r.err;
+    r = run({"--frobnicate"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_FALSE(r.err.empty());
+}
+
+TEST(Cli, BetzaHelp) {
+    Result r = run({"betza", "--help"});
+    EXPECT_EQ(r.status, 0);
+    for (const char* option : {"--dialect", "--board", "--holes", "--from", "--black", "--friends",
+                               "--enemies", "--moved", "--ep", "--json", "--svg"})
+        EXPECT_TRUE(contains(r.out, option)) << option;
+}
+
+TEST(Cli, BetzaBadInputExitsWithTwo) {
+    struct Case {
+        std::vector<std::string> args;
+        const char* message;
+    };
+    const Case cases[] = {
+        {{"betza"}, "no piece description"},
+        {{"betza", "W", "F"}, "one piece description expected"},
+        {{"betza", "--dialect", "klingon", "W"}, "unknown dialect 'klingon'"},
+        {{"betza", "--board", "8by8", "W"}, "malformed board size '8by8'"},
+        {{"betza", "--board", "x8", "W"}, "malformed board size"},
+        {{"betza", "--board", "17x8", "W"}, "too large"},
+        {{"betza", "--board", "8x100", "W"}, "too large"},
+        {{"betza", "--board", "0x8", "W"}, "no squares"},
+        {{"betza", "--from", "z9", "W"}, "bad square 'z9' in --from"},
+        {{"betza", "--from", "e0", "W"}, "bad square 'e0'"},
+        {{"betza", "--from", "i1", "W"}, "files a-h, ranks 1-8"},
+        {{"betza", "--holes", "a1,,b2", "W"}, "empty square in --holes"},
+        {{"betza", "--holes", "d4", "W"}, "is a hole"},
+        {{"betza", "--friends", "e4", "--enemies", "e4", "W"}, "two pieces on e4"},
+        {{"betza", "--from", "a1", "--friends", "a1", "W"}, "where the piece stands"},
+        {{"betza", "--ep", "e6", "--friends", "e5", "W"}, "mover's side"},
+        {{"betza", "--ep", "e1", "W"}, "no square behind"},
+        {{"betza", "--from"}, "--from"},
+        {{"betza", "--bogus", "W"}, "bogus"},
+        {{"betza", ""}, "cannot parse"},
+    };
+    for (const Case& c : cases) {
+        Result r = run(c.args);
+        std::string shown;
+        for (const auto& a : c.args) shown += "[" + a + "]";
+        EXPECT_EQ(r.status, 2) << shown;
+        EXPECT_TRUE(contains(r.err, c.message)) << shown << " stderr: " << r.err;
+        EXPECT_TRUE(r.err.rfind("timur betza: ", 0) == 0) << shown << " stderr: " << r.err;
+        EXPECT_EQ(r.out, "") << shown;
+    }
+}
+
+TEST(Cli, BetzaParseErrorShowsCaret) {
+    Result r = run({"betza", "W$F"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "column 2")) << r.err;
+    EXPECT_TRUE(contains(r.err, "\n  W$F\n   ^\n")) << r.err;
+}
+
+TEST(Cli, BetzaJsonShape) {
+    Result r = run({"betza", "--json", "--from", "d4", "W"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto doc = nlohmann::json::parse(r.out);
+    ASSERT_TRUE(doc.is_object());
+    ASSERT_TRUE(doc["moves"].is_array());
+    ASSERT_TRUE(doc.contains("xbetza"));
+    EXPECT_TRUE(doc["xbetza"].is_string() || doc["xbetza"].is_null());
+    std::vector<std::string> to;
+    for (const auto& m : doc["moves"]) {
+        ASSERT_TRUE(m["to"].is_string());
+        ASSERT_TRUE(m["captures"].is_array());
+        to.push_back(m["to"]);
+    }
+    EXPECT_EQ(to, (std::vector<std::string>{"d3", "c4", "e4", "d5"}));
+}
+
+TEST(Cli, BetzaTextAndSvg) {
+    std::filesystem::path svg = tempDir() / "w.svg";
+    Result r = run({"betza", "--board", "5x5", "--enemies", "c4", "--svg", svg.string(), "W"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    // The default square of a 5x5 board is c3.
+    EXPECT_TRUE(contains(r.out, "  4  . . x . .\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  3  . * @ * .\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "Legend: ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "XBetza: ")) << r.out;
+    std::string picture = slurp(svg);
+    EXPECT_EQ(picture.rfind("<?xml", 0), 0u);
+    EXPECT_TRUE(contains(picture, "</svg>"));
+}
+
+TEST(Cli, BetzaUnwritableSvgFile) {
+    Result r = run({"betza", "--svg", "/nonexistent-dir/x.svg", "W"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "cannot write the SVG file")) << r.err;
+}
+
+}  // namespace
