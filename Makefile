@@ -1,0 +1,58 @@
+# Build glue for Timur. `make play` and `make test` are all a newcomer needs; both install what
+# is missing first (Debian bookworm packages, through sudo when not root).
+
+BUILD_DIR ?= build
+ASAN_DIR ?= build-asan
+JOBS ?= $(shell nproc)
+
+# Needed to build and test the engine.
+PACKAGES := build-essential cmake nlohmann-json3-dev libboost-program-options-dev libboost-dev \
+            libgtest-dev libgmock-dev libbenchmark-dev
+# Peers the engine is compared with and played against (later issues); failing to install them
+# does not stop the build.
+PEERS := fairy-stockfish fairymax xboard xvfb polyglot
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build test play sanitize bench clean
+
+all: build
+
+# Installs only what is missing: dpkg-query reports each package's status.
+missing = $(shell for p in $(1); do \
+    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+  done)
+
+deps:
+	@missing="$(call missing,$(PACKAGES))"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing: $$missing"; \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+	@missing="$(call missing,$(PEERS))"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing peers (optional): $$missing"; \
+	  ( $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing ) || \
+	    echo "warning: could not install $$missing; the build does not need them"; \
+	fi
+
+build:
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD_DIR) -j$(JOBS)
+
+test: deps build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 -LE long
+
+play: deps build
+	./$(BUILD_DIR)/timur betza --board 11x10 afsafyafF
+
+sanitize: deps
+	cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIMUR_SANITIZE=ON
+	cmake --build $(ASAN_DIR) -j$(JOBS)
+	ctest --test-dir $(ASAN_DIR) --output-on-failure -j2 -LE long
+
+bench: deps build
+	./$(BUILD_DIR)/bench/compile_bench
+
+clean:
+	rm -rf $(BUILD_DIR) $(ASAN_DIR)
