@@ -1,0 +1,969 @@
+// Reads a variant's JSON file (documented by variants/schema.json) into a Variant, checks it
+// strictly and compiles its move tables.
+//
+// Every problem is reported as a VariantError "ORIGIN: /json/pointer: what is wrong" (the root is
+// "/"). Nothing in here may crash or let another exception escape on any input: JSON values are
+// only read after their type has been checked, and the Betza parser's and compiler's exceptions
+// are turned into VariantErrors at the piece's pointer.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "engine/variant.h"
+#include "notation/parse.h"
+
+namespace timur {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// ---------------------------------------------------------------------------------------------
+// JSON pointers and small helpers
+
+std::string escapeToken(std::string_view key) {
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string child(const std::string& ptr, std::string_view key) {
+    return ptr + "/" + escapeToken(key);
+}
+std::string child(const std::string& ptr, std::size_t index) {
+    return ptr + "/" + std::to_string(index);
+}
+
+const char* typeName(const Json& v) {
+    switch (v.type()) {
+        case Json::value_t::null:
+            return "null";
+        case Json::value_t::object:
+            return "an object";
+        case Json::value_t::array:
+            return "an array";
+        case Json::value_t::string:
+            return "a string";
+        case Json::value_t::boolean:
+            return "a boolean";
+        case Json::value_t::number_integer:
+        case Json::value_t::number_unsigned:
+            return "an integer";
+        case Json::value_t::number_float:
+            return "a number with a fraction";
+        default:
+            return "an unsupported value";
+    }
+}
+
+// Quoted for messages; control and non-ASCII bytes are escaped so a message stays one line.
+std::string quote(std::string_view s) {
+    std::string out = "'";
+    for (unsigned char c : s) {
+        if (c < 0x20 || c >= 0x7F) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += char(c);
+        }
+    }
+    return out + "'";
+}
+
+int editDistance(std::string_view a, std::string_view b) {
+    std::vector<int> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        int diagonal = row[0];
+        row[0] = int(i);
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            int up = row[j];
+            bool same =
+                std::tolower((unsigned char)a[i - 1]) == std::tolower((unsigned char)b[j - 1]);
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// "P", "p", "+p", "R'" -> White's spelling ("P", "P", "+P", "R'"); nullopt if malformed.
+std::optional<std::string> normalizeLetter(std::string_view s) {
+    std::size_t i = 0;
+    std::string out;
+    if (i < s.size() && s[i] == '+') out += s[i++];
+    if (i >= s.size() || !std::isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)
+        return std::nullopt;
+    out += char(std::toupper((unsigned char)s[i++]));
+    if (i < s.size() && (s[i] == '\'' || s[i] == '!')) out += s[i++];
+    if (i != s.size()) return std::nullopt;
+    return out;
+}
+
+bool hasCastlingAtom(const betza::PieceMoves& moves) {
+    for (const auto& move : moves.moves)
+        for (const auto& leg : move.legs)
+            if (leg.atom.kind == betza::AtomKind::Castling) return true;
+    return false;
+}
+
+bool hasEnPassantCapture(const betza::PieceMoves& moves) {
+    for (const auto& move : moves.moves)
+        if (!move.legs.empty() && (move.legs.back().mode & betza::kModeEnPassant)) return true;
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON text -> Json, with duplicate keys reported (nlohmann would silently keep the last one).
+
+struct DuplicateKey {
+    std::string pointer;
+};
+
+Json parseJson(const std::string& text, const std::string& origin) {
+    struct Frame {
+        bool object = false;
+        std::set<std::string> keys;
+        std::string key;
+        std::size_t index = 0;
+    };
+    std::vector<Frame> frames;
+    auto pointerOf = [&frames](std::size_t depth) {
+        std::string p;
+        for (std::size_t i = 0; i < depth; ++i)
+            p += frames[i].object ? child("", frames[i].key) : child("", frames[i].index);
+        return p;
+    };
+    auto elementDone = [&frames] {
+        if (!frames.empty() && !frames.back().object) ++frames.back().index;
+    };
+    Json::parser_callback_t callback = [&](int, Json::parse_event_t event, Json& parsed) {
+        switch (event) {
+            case Json::parse_event_t::object_start:
+                frames.push_back({true, {}, {}, 0});
+                break;
+            case Json::parse_event_t::array_start:
+                frames.push_back({false, {}, {}, 0});
+                break;
+            case Json::parse_event_t::key: {
+                if (frames.empty() || !parsed.is_string()) break;
+                std::string key = parsed.get<std::string>();
+                if (!frames.back().keys.insert(key).second)
+                    throw DuplicateKey{pointerOf(frames.size() - 1) + child("", key)};
+                frames.back().key = key;
+                break;
+            }
+            case Json::parse_event_t::object_end:
+            case Json::parse_event_t::array_end:
+                if (!frames.empty()) frames.pop_back();
+                elementDone();
+                break;
+            case Json::parse_event_t::value:
+                elementDone();
+                break;
+        }
+        return true;
+    };
+    try {
+        return Json::parse(text, callback);
+    } catch (const DuplicateKey& d) {
+        throw VariantError(origin + ": " + d.pointer + ": duplicate key");
+    } catch (const Json::parse_error& e) {
+        // Line and column of the offending byte (nlohmann counts bytes from 1).
+        std::size_t end = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+        int line = 1, column = 1;
+        for (std::size_t i = 0; i < end; ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+        }
+        std::string what = e.what();
+        // "[json.exception.parse_error.101] parse error at line 1, column 5: syntax error ..."
+        auto at = what.find("column");
+        auto colon = at == std::string::npos ? std::string::npos : what.find(": ", at);
+        if (colon != std::string::npos) what = what.substr(colon + 2);
+        throw VariantError(origin + ": invalid JSON at line " + std::to_string(line) + " column " +
+                           std::to_string(column) + ": " + what);
+    } catch (const std::exception& e) {
+        throw VariantError(origin + ": invalid JSON: " + e.what());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The loader proper
+
+class Loader {
+  public:
+    explicit Loader(std::string origin) : origin_(std::move(origin)) {}
+
+    std::shared_ptr<Variant> load(const Json& root);
+
+  private:
+    [[noreturn]] void fail(const std::string& ptr, const std::string& what) const {
+        throw VariantError(origin_ + ": " + (ptr.empty() ? std::string("/") : ptr) + ": " + what);
+    }
+
+    // Typed access. Each checks the type and fails with the pointer otherwise.
+    const Json& object(const Json& v, const std::string& ptr) const {
+        if (!v.is_object()) fail(ptr, std::string("expected an object, got ") + typeName(v));
+        return v;
+    }
+    const Json& array(const Json& v, const std::string& ptr) const {
+        if (!v.is_array()) fail(ptr, std::string("expected an array, got ") + typeName(v));
+        return v;
+    }
+    std::string string(const Json& v, const std::string& ptr, bool nonEmpty = true) const {
+        if (!v.is_string()) fail(ptr, std::string("expected a string, got ") + typeName(v));
+        std::string s = v.get<std::string>();
+        if (nonEmpty && s.empty()) fail(ptr, "must not be empty");
+        return s;
+    }
+    bool boolean(const Json& v, const std::string& ptr) const {
+        if (!v.is_boolean()) fail(ptr, std::string("expected true or false, got ") + typeName(v));
+        return v.get<bool>();
+    }
+    int integer(const Json& v, const std::string& ptr, long long lo, long long hi) const {
+        long long n = 0;
+        if (v.is_number_unsigned()) {
+            auto u = v.get<std::uint64_t>();
+            n = u > std::uint64_t(hi) ? hi + 1 : (long long)u;
+        } else if (v.is_number_integer()) {
+            n = v.get<std::int64_t>();
+        } else {
+            fail(ptr, std::string("expected an integer, got ") + typeName(v));
+        }
+        if (n < lo || n > hi)
+            fail(ptr, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+                          ", got " + v.dump());
+        return int(n);
+    }
+    // The member `key` of an object, or nullptr.
+    static const Json* member(const Json& obj, const char* key) {
+        auto it = obj.find(key);
+        return it == obj.end() ? nullptr : &*it;
+    }
+    const Json& required(const Json& obj, const std::string& ptr, const char* key) const {
+        const Json* v = member(obj, key);
+        if (!v) fail(ptr, std::string("missing required key '") + key + "'");
+        return *v;
+    }
+    void checkKeys(const Json& obj, const std::string& ptr,
+                   std::initializer_list<const char*> allowed) const {
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            const std::string& key = it.key();
+            bool known = false;
+            const char* best = nullptr;  // a suggestion: the nearest key, if near enough
+            int bestDistance = std::max<int>(2, int(key.size()) / 2) + 1;
+            for (const char* a : allowed) {
+                if (key == a) known = true;
+                int d = editDistance(key, a);
+                if (d < bestDistance) bestDistance = d, best = a;
+            }
+            if (known) continue;
+            std::string what = "unknown key " + quote(key);
+            if (best)
+                what += std::string(" (did you mean '") + best + "'?)";
+            else {
+                what += " (expected one of:";
+                for (const char* a : allowed) what += std::string(" ") + a;
+                what += ")";
+            }
+            fail(child(ptr, key), what);
+        }
+    }
+
+    std::string listLetters() const {
+        std::string s;
+        for (const auto& p : variant_->pieces) s += (s.empty() ? "" : " ") + p.letter;
+        return s;
+    }
+    PieceType letterRef(const Json& v, const std::string& ptr) const {
+        std::string text = string(v, ptr);
+        auto letter = normalizeLetter(text);
+        if (!letter) fail(ptr, "malformed piece letter " + quote(text));
+        PieceType t = variant_->pieceByLetter(*letter);
+        if (t == kNoPieceType)
+            fail(ptr,
+                 "unknown piece letter " + quote(text) + " (the pieces are " + listLetters() + ")");
+        return t;
+    }
+    std::vector<PieceType> letterList(const Json& v, const std::string& ptr) const {
+        array(v, ptr);
+        std::vector<PieceType> out;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            PieceType t = letterRef(v[i], child(ptr, i));
+            if (std::find(out.begin(), out.end(), t) != out.end())
+                fail(child(ptr, i), "piece " + quote(variant_->pieces[t].letter) + " named twice");
+            out.push_back(t);
+        }
+        return out;
+    }
+    Outcome outcome(const Json& v, const std::string& ptr) const {
+        std::string s = string(v, ptr);
+        if (s == "loss") return Outcome::Loss;
+        if (s == "draw") return Outcome::Draw;
+        if (s == "win") return Outcome::Win;
+        fail(ptr, "expected 'loss', 'draw' or 'win', got " + quote(s));
+    }
+
+    betza::PieceMoves betzaOf(const std::string& text, betza::Dialect dialect,
+                              const std::string& ptr) const {
+        try {
+            return betza::parse(text, dialect);
+        } catch (const betza::ParseError& e) {
+            fail(ptr, e.detail() + " at column " + std::to_string(e.column()));
+        } catch (const std::exception& e) {
+            fail(ptr, e.what());
+        }
+    }
+
+    void loadBoard(const Json& v, const std::string& ptr);
+    SquareSet regionItem(const Json& v, const std::string& ptr) const;
+    SquareSet regionList(const Json& v, const std::string& ptr) const;
+    SideSquares region(const Json& v, const std::string& ptr) const;
+    void loadPieces(const Json& v, const std::string& ptr);
+    void loadPieceDetails(const Json& v, const std::string& ptr, PieceType self);
+    void checkFen(const std::string& fen, const std::string& ptr) const;
+    void loadRules(const Json& v, const std::string& ptr);
+    PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;
+    CastlingRule loadCastling(const Json& v, const std::string& ptr) const;
+    void checkConsistency(const Json& rulesJson);
+    void compileTables();
+
+    std::string origin_;
+    std::shared_ptr<Variant> variant_;
+};
+
+std::shared_ptr<Variant> Loader::load(const Json& root) {
+    variant_ = std::make_shared<Variant>();
+    Variant& v = *variant_;
+    v.path = origin_;
+    object(root, "");
+    checkKeys(root, "",
+              {"$schema", "name", "description", "board", "pieces", "start", "setups", "rules"});
+    if (const Json* s = member(root, "$schema")) string(*s, "/$schema", false);
+    v.name = string(required(root, "", "name"), "/name");
+    if (const Json* d = member(root, "description"))
+        v.description = string(*d, "/description", false);
+    loadBoard(required(root, "", "board"), "/board");
+    loadPieces(required(root, "", "pieces"), "/pieces");
+    v.startFen = string(required(root, "", "start"), "/start");
+    checkFen(v.startFen, "/start");
+    if (const Json* setups = member(root, "setups")) {
+        object(*setups, "/setups");
+        for (auto it = setups->begin(); it != setups->end(); ++it) {
+            std::string ptr = child("/setups", it.key());
+            if (it.key().empty()) fail(ptr, "a setup needs a name");
+            std::string fen = string(it.value(), ptr);
+            checkFen(fen, ptr);
+            v.setups.emplace_back(it.key(), fen);
+        }
+    }
+    static const Json kEmptyRules = Json::object();
+    const Json* rules = member(root, "rules");
+    loadRules(rules ? *rules : kEmptyRules, "/rules");
+    checkConsistency(rules ? *rules : kEmptyRules);
+    compileTables();
+    return variant_;
+}
+
+void Loader::loadBoard(const Json& v, const std::string& ptr) {
+    object(v, ptr);
+    checkKeys(v, ptr, {"files", "ranks", "holes"});
+    Geometry& g = variant_->board;
+    g.files = integer(required(v, ptr, "files"), child(ptr, "files"), 1, kMaxFiles);
+    g.ranks = integer(required(v, ptr, "ranks"), child(ptr, "ranks"), 1, kMaxRanks);
+    if (const Json* holes = member(v, "holes")) {
+        std::string hp = child(ptr, "holes");
+        array(*holes, hp);
+        for (std::size_t i = 0; i < holes->size(); ++i) {
+            std::string p = child(hp, i);
+            SquareSet item = regionItem((*holes)[i], p);
+            if ((item & g.holes).any())
+                fail(p, quote((*holes)[i].get<std::string>()) + " repeats a hole listed before");
+            g.holes |= item;
+        }
+        if (int(g.holes.count()) == g.squareCount()) fail(hp, "the board has no squares left");
+    }
+}
+
+// One region item: "d1", "*3", "c*" or "d1-f3".
+SquareSet Loader::regionItem(const Json& v, const std::string& ptr) const {
+    const Geometry& g = variant_->board;
+    std::string text = string(v, ptr);
+    std::string size = std::to_string(g.files) + "x" + std::to_string(g.ranks);
+    auto square = [&](std::string_view name) {
+        auto sq = g.parse(name);
+        if (!sq) {
+            bool shaped = name.size() >= 2 && name[0] >= 'a' && name[0] <= 'z' &&
+                          std::all_of(name.begin() + 1, name.end(),
+                                      [](char c) { return c >= '0' && c <= '9'; });
+            if (shaped)
+                fail(ptr, "bad region item " + quote(text) + ": " + quote(name) +
+                              " is not a square of the " + size + " board");
+            fail(ptr, "bad region item " + quote(text) +
+                          ": expected a square 'd1', a rank '*3', a file 'c*' or a rectangle "
+                          "'d1-f3'");
+        }
+        return *sq;
+    };
+    SquareSet set;
+    if (text.size() >= 2 && text[0] == '*') {
+        int rank = 0;
+        bool digits = text.size() <= 3 && text[1] != '0';
+        for (std::size_t i = 1; i < text.size() && digits; ++i) {
+            if (text[i] < '0' || text[i] > '9') digits = false;
+            rank = rank * 10 + (text[i] - '0');
+        }
+        if (!digits)
+            fail(ptr, "bad region item " + quote(text) + ": expected a rank number after '*'");
+        if (rank < 1 || rank > g.ranks)
+            fail(ptr, "bad region item " + quote(text) + ": the " + size + " board has no rank " +
+                          std::to_string(rank));
+        for (int f = 0; f < g.files; ++f) set.set(g.square(f, rank - 1));
+        return set;
+    }
+    if (text.size() == 2 && text[1] == '*') {
+        int file = text[0] - 'a';
+        if (text[0] < 'a' || text[0] > 'z')
+            fail(ptr, "bad region item " + quote(text) + ": expected a file letter before '*'");
+        if (file >= g.files)
+            fail(ptr, "bad region item " + quote(text) + ": the " + size + " board has no file " +
+                          text[0]);
+        for (int r = 0; r < g.ranks; ++r) set.set(g.square(file, r));
+        return set;
+    }
+    auto dash = text.find('-');
+    if (dash != std::string::npos) {
+        int a = square(std::string_view(text).substr(0, dash));
+        int b = square(std::string_view(text).substr(dash + 1));
+        int f0 = std::min(g.fileOf(a), g.fileOf(b)), f1 = std::max(g.fileOf(a), g.fileOf(b));
+        int r0 = std::min(g.rankOf(a), g.rankOf(b)), r1 = std::max(g.rankOf(a), g.rankOf(b));
+        for (int r = r0; r <= r1; ++r)
+            for (int f = f0; f <= f1; ++f) set.set(g.square(f, r));
+        return set;
+    }
+    set.set(square(text));
+    return set;
+}
+
+SquareSet Loader::regionList(const Json& v, const std::string& ptr) const {
+    array(v, ptr);
+    if (v.empty()) fail(ptr, "a region may not be empty");
+    SquareSet set;
+    for (std::size_t i = 0; i < v.size(); ++i) set |= regionItem(v[i], child(ptr, i));
+    return set;
+}
+
+SideSquares Loader::region(const Json& v, const std::string& ptr) const {
+    SideSquares out;
+    if (v.is_object()) {
+        checkKeys(v, ptr, {"white", "black"});
+        out.of[White] = regionList(required(v, ptr, "white"), child(ptr, "white"));
+        out.of[Black] = regionList(required(v, ptr, "black"), child(ptr, "black"));
+        return out;
+    }
+    if (!v.is_array())
+        fail(ptr, std::string("a region must be a list of squares or {\"white\": [...], "
+                              "\"black\": [...]}, got ") +
+                      typeName(v));
+    out.of[White] = regionList(v, ptr);
+    const Geometry& g = variant_->board;
+    for (int sq = 0; sq < g.squareCount(); ++sq)
+        if (out.of[White][sq]) out.of[Black].set(g.rotate(sq));
+    return out;
+}
+
+void Loader::loadPieces(const Json& v, const std::string& ptr) {
+    array(v, ptr);
+    if (v.empty()) fail(ptr, "a variant needs at least one piece");
+    if (v.size() > std::size_t(kMaxPieceTypes))
+        fail(ptr, "at most " + std::to_string(kMaxPieceTypes) + " piece types, got " +
+                      std::to_string(v.size()));
+    auto& pieces = variant_->pieces;
+    // First pass: names, letters and moves, so that the second pass can resolve letters.
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        std::string p = child(ptr, i);
+        const Json& pj = v[i];
+        object(pj, p);
+        checkKeys(pj, p,
+                  {"name", "letter", "betza", "notation", "royal", "value", "promotesTo",
+                   "zoneMoves", "confinement", "enPassantVictim"});
+        PieceSpec spec;
+        spec.name = string(required(pj, p, "name"), child(p, "name"));
+        std::string letterText = string(required(pj, p, "letter"), child(p, "letter"));
+        auto letter = normalizeLetter(letterText);
+        if (!letter)
+            fail(child(p, "letter"),
+                 "malformed letter " + quote(letterText) +
+                     ": expected one ASCII letter, optionally preceded by '+' or followed by ' "
+                     "or !");
+        if (PieceType other = variant_->pieceByLetter(*letter); other != kNoPieceType)
+            fail(child(p, "letter"), "letter " + quote(*letter) + " is already used by /pieces/" +
+                                         std::to_string(other) + " (" + pieces[other].name + ")");
+        spec.letter = *letter;
+        if (const Json* n = member(pj, "notation")) {
+            std::string np = child(p, "notation");
+            std::string name = string(*n, np);
+            auto dialect = betza::dialectFromName(name);
+            if (!dialect) fail(np, "unknown notation " + quote(name) + " (xbetza, bfn or bex)");
+            spec.notation = *dialect;
+        }
+        spec.betza = string(required(pj, p, "betza"), child(p, "betza"));
+        spec.moves = betzaOf(spec.betza, spec.notation, child(p, "betza"));
+        spec.royal = spec.moves.royal;
+        if (const Json* r = member(pj, "royal")) spec.royal = boolean(*r, child(p, "royal"));
+        if (spec.moves.royal && !spec.royal)
+            fail(child(p, "royal"), "the Betza makes the piece royal (y) but \"royal\" is false");
+        if (const Json* val = member(pj, "value"))
+            spec.value = integer(*val, child(p, "value"), -100000, 100000);
+        spec.enPassantVictim = hasEnPassantCapture(spec.moves);
+        if (const Json* e = member(pj, "enPassantVictim"))
+            spec.enPassantVictim = boolean(*e, child(p, "enPassantVictim"));
+        pieces.push_back(std::move(spec));
+    }
+    for (std::size_t i = 0; i < v.size(); ++i) loadPieceDetails(v[i], child(ptr, i), PieceType(i));
+}
+
+// Second pass over one piece: what refers to other pieces or to the board.
+void Loader::loadPieceDetails(const Json& pj, const std::string& p, PieceType self) {
+    auto& pieces = variant_->pieces;
+    PieceSpec& spec = pieces[self];
+    if (const Json* to = member(pj, "promotesTo")) {
+        std::string tp = child(p, "promotesTo");
+        PieceType t = letterRef(*to, tp);
+        if (t == self) fail(tp, "a piece cannot promote to itself");
+        if (pieces[t].demotesTo != kNoPieceType)
+            fail(tp, quote(pieces[t].letter) + " is already the promotion of " +
+                         quote(pieces[pieces[t].demotesTo].letter));
+        spec.promotesTo = t;
+        pieces[t].demotesTo = self;
+    }
+    if (const Json* zm = member(pj, "zoneMoves")) {
+        std::string zp = child(p, "zoneMoves");
+        array(*zm, zp);
+        for (std::size_t k = 0; k < zm->size(); ++k) {
+            std::string ep = child(zp, k);
+            const Json& e = (*zm)[k];
+            object(e, ep);
+            checkKeys(e, ep, {"zone", "betza"});
+            PieceSpec::ZoneMoves z;
+            z.zone = region(required(e, ep, "zone"), child(ep, "zone"));
+            z.betza = string(required(e, ep, "betza"), child(ep, "betza"));
+            z.moves = betzaOf(z.betza, spec.notation, child(ep, "betza"));
+            if (z.moves.drop)
+                fail(child(ep, "betza"), "a drop rule (@) belongs in the piece's main betza");
+            if (z.moves.royal != spec.moves.royal)
+                fail(child(ep, "betza"), "royalty (y) cannot change with the zone");
+            spec.zoneMoves.push_back(std::move(z));
+        }
+    }
+    if (const Json* c = member(pj, "confinement"))
+        spec.confinement = region(*c, child(p, "confinement"));
+}
+
+// Checks the board part, holdings and side to move of a FEN against the board and the pieces.
+void Loader::checkFen(const std::string& fen, const std::string& ptr) const {
+    const Geometry& g = variant_->board;
+    std::string_view text(fen);
+    std::size_t space = text.find(' ');
+    std::string_view board = text.substr(0, space);
+    std::string_view holdings;
+    bool hasHoldings = false;
+    if (auto lb = board.find('['); lb != std::string_view::npos) {
+        if (board.back() != ']' || board.find('[', lb + 1) != std::string_view::npos)
+            fail(ptr, "FEN holdings must be written '[...]' right after the board");
+        holdings = board.substr(lb + 1, board.size() - lb - 2);
+        board = board.substr(0, lb);
+        hasHoldings = true;
+    }
+    // A piece token: optional '+', a letter, optional ' or ! when the variant has such a piece,
+    // optional '~' (promoted). Returns its length, or fails.
+    auto pieceToken = [&](std::string_view s, std::size_t i, const std::string& where,
+                          bool allowTilde) -> std::size_t {
+        std::size_t start = i;
+        std::string letter;
+        if (s[i] == '+') letter += s[i++];
+        if (i >= s.size() || !std::isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)
+            fail(ptr, "unexpected " + quote(s.substr(start, i + 1 - start)) + " in " + where);
+        letter += char(std::toupper((unsigned char)s[i++]));
+        if (i < s.size() && (s[i] == '\'' || s[i] == '!') &&
+            variant_->pieceByLetter(letter + s[i]) != kNoPieceType)
+            letter += s[i++];
+        if (variant_->pieceByLetter(letter) == kNoPieceType)
+            fail(ptr, "unknown piece " + quote(s.substr(start, i - start)) + " in " + where +
+                          " (the pieces are " + listLetters() + ")");
+        if (allowTilde && i < s.size() && s[i] == '~') ++i;
+        return i - start;
+    };
+    std::vector<std::string_view> rows;
+    for (std::size_t start = 0;;) {
+        std::size_t slash = board.find('/', start);
+        rows.push_back(
+            board.substr(start, slash == std::string_view::npos ? slash : slash - start));
+        if (slash == std::string_view::npos) break;
+        start = slash + 1;
+    }
+    if (int(rows.size()) != g.ranks)
+        fail(ptr, "the FEN has " + std::to_string(rows.size()) + " ranks, the board has " +
+                      std::to_string(g.ranks));
+    for (int r = 0; r < g.ranks; ++r) {
+        int rank = g.ranks - 1 - r;
+        std::string_view row = rows[r];
+        std::string where = "FEN rank " + std::to_string(rank + 1);
+        int file = 0;
+        auto tooLong = [&] {
+            fail(ptr, where + " has more than " + std::to_string(g.files) + " squares");
+        };
+        for (std::size_t i = 0; i < row.size();) {
+            char c = row[i];
+            if (c >= '0' && c <= '9') {
+                if (c == '0') fail(ptr, "a count of empty squares cannot start with 0 in " + where);
+                int n = 0;
+                while (i < row.size() && row[i] >= '0' && row[i] <= '9' && n <= kMaxFiles)
+                    n = n * 10 + (row[i++] - '0');
+                if (file + n > g.files) tooLong();
+                for (int k = 0; k < n; ++k, ++file)
+                    if (g.holes[g.square(file, rank)])
+                        fail(ptr, g.name(g.square(file, rank)) + " in " + where +
+                                      " is a hole: write it '*'");
+            } else if (c == '*') {
+                if (file >= g.files) tooLong();
+                if (!g.holes[g.square(file, rank)])
+                    fail(ptr, "'*' on " + g.name(g.square(file, rank)) + " in " + where +
+                                  ", which is not a hole of the board");
+                ++file;
+                ++i;
+            } else {
+                std::size_t n = pieceToken(row, i, where, true);
+                if (file >= g.files) tooLong();
+                if (g.holes[g.square(file, rank)])
+                    fail(ptr,
+                         "a piece on the hole " + g.name(g.square(file, rank)) + " in " + where);
+                ++file;
+                i += n;
+            }
+        }
+        if (file != g.files)
+            fail(ptr, where + " has " + std::to_string(file) + " squares, the board has " +
+                          std::to_string(g.files) + " files");
+    }
+    if (hasHoldings && holdings != "-") {
+        for (std::size_t i = 0; i < holdings.size();) {
+            std::size_t digits = 0;
+            while (i + digits < holdings.size() && digits < 4 && holdings[i + digits] >= '0' &&
+                   holdings[i + digits] <= '9')
+                ++digits;
+            i += digits;  // "[2P]": a count before a letter
+            if (i >= holdings.size())
+                fail(ptr, "a count without a piece letter at the end of the holdings");
+            i += pieceToken(holdings, i, "the holdings", false);
+        }
+    }
+    if (space == std::string_view::npos) fail(ptr, "the FEN has no side to move after the board");
+    std::string_view rest = text.substr(space + 1);
+    std::string_view side = rest.substr(0, rest.find(' '));
+    if (side != "w" && side != "b")
+        fail(ptr, "the side to move must be 'w' or 'b', got " + quote(side));
+}
+
+void Loader::loadRules(const Json& v, const std::string& ptr) {
+    object(v, ptr);
+    checkKeys(v, ptr,
+              {"promotion", "castling", "drops", "capturesToHand", "dropMateIllegal",
+               "immobileIllegal", "checkRule", "flyingRoyals", "checkmate", "stalemate",
+               "bareRoyal", "bareRoyalReply", "nMoveRule", "repetition", "perpetualCheckLoses"});
+    Rules& r = variant_->rules;
+    if (const Json* p = member(v, "promotion")) {
+        std::string pp = child(ptr, "promotion");
+        array(*p, pp);
+        for (std::size_t i = 0; i < p->size(); ++i)
+            r.promotions.push_back(loadPromotion((*p)[i], child(pp, i)));
+    }
+    if (const Json* c = member(v, "castling"))
+        r.castling = loadCastling(*c, child(ptr, "castling"));
+    if (const Json* d = member(v, "drops")) r.drops = boolean(*d, child(ptr, "drops"));
+    if (const Json* c = member(v, "capturesToHand"))
+        r.capturesToHand = boolean(*c, child(ptr, "capturesToHand"));
+    if (const Json* d = member(v, "dropMateIllegal"))
+        r.dropMateIllegal = letterList(*d, child(ptr, "dropMateIllegal"));
+    if (const Json* i = member(v, "immobileIllegal"))
+        r.immobileIllegal = boolean(*i, child(ptr, "immobileIllegal"));
+    if (const Json* c = member(v, "checkRule")) {
+        std::string cp = child(ptr, "checkRule");
+        std::string s = string(*c, cp);
+        if (s == "anyRoyal")
+            r.checkRule = CheckRule::AnyRoyal;
+        else if (s == "soleRoyal")
+            r.checkRule = CheckRule::SoleRoyal;
+        else if (s == "none")
+            r.checkRule = CheckRule::None;
+        else
+            fail(cp, "expected 'anyRoyal', 'soleRoyal' or 'none', got " + quote(s));
+    }
+    if (const Json* f = member(v, "flyingRoyals"))
+        r.flyingRoyals = boolean(*f, child(ptr, "flyingRoyals"));
+    if (const Json* c = member(v, "checkmate")) r.checkmate = outcome(*c, child(ptr, "checkmate"));
+    if (const Json* s = member(v, "stalemate")) r.stalemate = outcome(*s, child(ptr, "stalemate"));
+    if (const Json* b = member(v, "bareRoyal")) r.bareRoyal = outcome(*b, child(ptr, "bareRoyal"));
+    if (const Json* b = member(v, "bareRoyalReply"))
+        r.bareRoyalReply = boolean(*b, child(ptr, "bareRoyalReply"));
+    if (const Json* n = member(v, "nMoveRule"))
+        r.nMoveRule = integer(*n, child(ptr, "nMoveRule"), 0, 1000);
+    if (const Json* rep = member(v, "repetition")) {
+        std::string rp = child(ptr, "repetition");
+        object(*rep, rp);
+        checkKeys(*rep, rp, {"count", "result"});
+        r.repetitionCount = integer(required(*rep, rp, "count"), child(rp, "count"), 2, 100);
+        if (const Json* res = member(*rep, "result"))
+            r.repetition = outcome(*res, child(rp, "result"));
+    }
+    if (const Json* p = member(v, "perpetualCheckLoses"))
+        r.perpetualCheckLoses = boolean(*p, child(ptr, "perpetualCheckLoses"));
+}
+
+PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const {
+    object(v, ptr);
+    checkKeys(v, ptr, {"pieces", "zone", "choices", "mandatory", "fromZoneToo", "limit"});
+    PromotionRule rule;
+    std::string pp = child(ptr, "pieces");
+    rule.pieces = letterList(required(v, ptr, "pieces"), pp);
+    if (rule.pieces.empty()) fail(pp, "name at least one piece that promotes");
+    const Geometry& g = variant_->board;
+    if (const Json* z = member(v, "zone")) {
+        rule.zone = region(*z, child(ptr, "zone"));
+    } else {
+        for (int f = 0; f < g.files; ++f) {
+            rule.zone.of[White].set(g.square(f, g.ranks - 1));
+            rule.zone.of[Black].set(g.square(f, 0));
+        }
+    }
+    if (const Json* c = member(v, "choices")) rule.choices = letterList(*c, child(ptr, "choices"));
+    if (rule.choices.empty()) {
+        for (std::size_t i = 0; i < rule.pieces.size(); ++i) {
+            const PieceSpec& piece = variant_->pieces[rule.pieces[i]];
+            if (piece.promotesTo == kNoPieceType)
+                fail(child(pp, i), "piece " + quote(piece.letter) +
+                                       " has no promotesTo, so this rule needs \"choices\"");
+        }
+    }
+    for (std::size_t i = 0; i < rule.choices.size(); ++i) {
+        PieceType c = rule.choices[i];
+        if (variant_->pieces[c].royal)
+            fail(child(child(ptr, "choices"), i),
+                 "cannot promote to the royal piece " + quote(variant_->pieces[c].letter));
+    }
+    if (const Json* m = member(v, "mandatory"))
+        rule.mandatory = boolean(*m, child(ptr, "mandatory"));
+    if (const Json* f = member(v, "fromZoneToo"))
+        rule.fromZoneToo = boolean(*f, child(ptr, "fromZoneToo"));
+    if (const Json* l = member(v, "limit")) {
+        std::string lp = child(ptr, "limit");
+        object(*l, lp);
+        for (auto it = l->begin(); it != l->end(); ++it) {
+            std::string ep = child(lp, it.key());
+            PieceType t = letterRef(Json(it.key()), ep);
+            if (std::find(rule.choices.begin(), rule.choices.end(), t) == rule.choices.end())
+                fail(ep, "limit on " + quote(variant_->pieces[t].letter) +
+                             ", which is not one of this rule's choices");
+            if (rule.limit.count(t))
+                fail(ep, "limit on " + quote(variant_->pieces[t].letter) + " given twice");
+            rule.limit[t] = integer(it.value(), ep, 0, kMaxSquares);
+        }
+    }
+    return rule;
+}
+
+CastlingRule Loader::loadCastling(const Json& v, const std::string& ptr) const {
+    object(v, ptr);
+    checkKeys(v, ptr, {"king", "rook", "rank", "kingside", "queenside"});
+    const Geometry& g = variant_->board;
+    CastlingRule c;
+    c.king = letterRef(required(v, ptr, "king"), child(ptr, "king"));
+    c.rook = letterRef(required(v, ptr, "rook"), child(ptr, "rook"));
+    if (c.king == c.rook) fail(child(ptr, "rook"), "the rook must differ from the king");
+    if (const Json* r = member(v, "rank")) c.rank = integer(*r, child(ptr, "rank"), 1, g.ranks) - 1;
+    auto fileOf = [&](const Json& f, const std::string& fp) {
+        std::string s = string(f, fp);
+        if (s.size() != 1 || s[0] < 'a' || s[0] > 'z')
+            fail(fp, "expected a file letter, got " + quote(s));
+        if (s[0] - 'a' >= g.files)
+            fail(fp, "the board has no file " + s + " (its files are a-" +
+                         std::string(1, char('a' + g.files - 1)) + ")");
+        return s[0] - 'a';
+    };
+    auto side = [&](const char* key, int& kingFile, int& rookFile) {
+        const Json* s = member(v, key);
+        std::string sp = child(ptr, key);
+        if (!s) {
+            if (std::max(kingFile, rookFile) >= g.files)
+                fail(ptr, std::string("the default ") + key +
+                              " files do not fit the board; give \"" + key + "\"");
+            return;
+        }
+        object(*s, sp);
+        checkKeys(*s, sp, {"king", "rook"});
+        kingFile = fileOf(required(*s, sp, "king"), child(sp, "king"));
+        rookFile = fileOf(required(*s, sp, "rook"), child(sp, "rook"));
+        if (kingFile == rookFile)
+            fail(child(sp, "rook"), "king and rook cannot end on the same file");
+    };
+    side("kingside", c.kingsideKingFile, c.kingsideRookFile);
+    side("queenside", c.queensideKingFile, c.queensideRookFile);
+    return c;
+}
+
+// Rules that depend on each other and on the pieces.
+void Loader::checkConsistency(const Json& rulesJson) {
+    const Variant& v = *variant_;
+    const Rules& r = v.rules;
+    auto where = [&](const char* key, const std::string& fallback) {
+        return member(rulesJson, key) ? child("/rules", key) : fallback;
+    };
+    bool anyRoyal = std::any_of(v.pieces.begin(), v.pieces.end(), [](auto& p) { return p.royal; });
+    if (!anyRoyal) {
+        if (r.checkRule != CheckRule::None)
+            fail(where("checkRule", "/pieces"),
+                 "no piece is royal; mark one \"royal\": true or set rules.checkRule to 'none'");
+        if (r.flyingRoyals) fail("/rules/flyingRoyals", "needs a royal piece");
+        if (r.bareRoyal) fail("/rules/bareRoyal", "needs a royal piece");
+    }
+    if (member(rulesJson, "bareRoyalReply") && !r.bareRoyal)
+        fail("/rules/bareRoyalReply", "only allowed together with bareRoyal");
+    if (r.perpetualCheckLoses && r.repetitionCount == 0)
+        fail("/rules/perpetualCheckLoses", "needs rules.repetition");
+    if (r.capturesToHand && !r.drops) fail("/rules/capturesToHand", "needs \"drops\": true");
+    if (!r.dropMateIllegal.empty() && !r.drops)
+        fail("/rules/dropMateIllegal", "needs \"drops\": true");
+    bool anyDrop = false;
+    for (std::size_t i = 0; i < v.pieces.size(); ++i) {
+        if (!v.pieces[i].moves.drop) continue;
+        anyDrop = true;
+        if (!r.drops)
+            fail(child(child("/pieces", i), "betza"),
+                 "has an @ drop rule but rules.drops is not true");
+    }
+    if (r.drops && !anyDrop)
+        fail("/rules/drops", "no piece can be dropped: give the droppable pieces an @ suffix");
+    for (std::size_t i = 0; i < r.dropMateIllegal.size(); ++i)
+        if (!v.pieces[r.dropMateIllegal[i]].moves.drop)
+            fail(child("/rules/dropMateIllegal", i),
+                 quote(v.pieces[r.dropMateIllegal[i]].letter) + " cannot be dropped");
+    if (r.castling && hasCastlingAtom(v.pieces[r.castling->king].moves))
+        fail("/rules/castling", "castling for " + quote(v.pieces[r.castling->king].letter) +
+                                    " is already given by the O in its Betza");
+}
+
+void Loader::compileTables() {
+    Variant& v = *variant_;
+    const Geometry& g = v.board;
+    v.tables.reserve(v.pieces.size());
+    for (std::size_t i = 0; i < v.pieces.size(); ++i) {
+        const PieceSpec& spec = v.pieces[i];
+        betza::CompileInput input;
+        input.moves = &spec.moves;
+        if (!spec.zoneMoves.empty()) {
+            for (int c = 0; c < 2; ++c) {
+                auto& at = input.movesAt[c];
+                at.assign(g.squareCount(), &spec.moves);
+                for (int sq = 0; sq < g.squareCount(); ++sq)
+                    for (const auto& z : spec.zoneMoves)
+                        if (z.zone.of[c][sq]) {
+                            at[sq] = &z.moves;
+                            break;
+                        }
+            }
+        }
+        input.allowed = spec.confinement.of;
+        try {
+            v.tables.push_back(betza::compile(input, g));
+        } catch (const std::exception& e) {
+            fail(child(child("/pieces", i), "betza"), std::string("cannot compile: ") + e.what());
+        }
+    }
+}
+
+}  // namespace
+
+PieceType Variant::pieceByLetter(std::string_view letter) const {
+    auto normal = normalizeLetter(letter);
+    if (!normal) return kNoPieceType;
+    for (std::size_t i = 0; i < pieces.size(); ++i)
+        if (pieces[i].letter == *normal) return PieceType(i);
+    return kNoPieceType;
+}
+
+std::shared_ptr<const Variant> loadVariantText(const std::string& text, const std::string& origin) {
+    Json root = parseJson(text, origin);
+    return Loader(origin).load(root);
+}
+
+std::shared_ptr<const Variant> loadVariantFile(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw VariantError(path + ": no such variant file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw VariantError(path + ": cannot open the file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw VariantError(path + ": cannot read the file");
+    return loadVariantText(text.str(), path);
+}
+
+std::string variantsDirectory() {
+    if (const char* env = std::getenv("TIMUR_VARIANTS"); env && *env) return env;
+#ifdef TIMUR_VARIANTS_DIR
+    return TIMUR_VARIANTS_DIR;
+#else
+    return "variants";
+#endif
+}
+
+std::vector<std::string> shippedVariantNames() {
+    std::vector<std::string> names;
+    std::error_code ec;
+    std::filesystem::directory_iterator it(variantsDirectory(), ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+        const auto& path = it->path();
+        if (path.extension() != ".json" || path.filename() == "schema.json") continue;
+        names.push_back(path.stem().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::shared_ptr<const Variant> loadVariant(const std::string& nameOrPath) {
+    bool isPath = nameOrPath.find('/') != std::string::npos ||
+                  (nameOrPath.size() >= 5 && nameOrPath.ends_with(".json"));
+    if (isPath) return loadVariantFile(nameOrPath);
+    std::string path = variantsDirectory() + "/" + nameOrPath + ".json";
+    std::error_code ec;
+    if (nameOrPath.empty() || !std::filesystem::is_regular_file(path, ec)) {
+        std::string known;
+        for (const auto& n : shippedVariantNames()) known += (known.empty() ? "" : ", ") + n;
+        throw VariantError(nameOrPath + ": unknown variant (no file " + path +
+                           "); known: " + (known.empty() ? "none" : known));
+    }
+    return loadVariantFile(path);
+}
+
+}  // namespace timur
