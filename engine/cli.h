@@ -14,4 +14,8 @@ constexpr int kExitUsage = 2;  // bad input: options, squares, notation
 // timur betza: draw a piece's moves from a Betza description.
 int runBetza(int argc, char** argv);
 
+// timur perft / timur moves: count legal move sequences, list legal moves (cli_perft.cpp).
+int runPerft(int argc, char** argv);
+int runMoves(int argc, char** argv);
+
 }  // namespace timur::cli

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "engine/cli.h"
+#include "engine/protocol.h"
 #include "engine/version.h"
 
 namespace {
@@ -20,6 +21,9 @@ struct Subcommand {
 // engine/cli_<name>.cpp (listed in engine/CMakeLists.txt) and add one line here.
 const Subcommand kSubcommands[] = {
     {"betza", "show where a piece described in Betza notation can move", timur::cli::runBetza},
+    {"perft", "count the legal move sequences of a given length", timur::cli::runPerft},
+    {"moves", "list the legal moves of a position and whether the game is over",
+     timur::cli::runMoves},
 };
 
 void printUsage(std::ostream& out, const boost::program_options::options_description& options) {
@@ -65,7 +69,5 @@ int main(int argc, char** argv) {
         std::cout << timur::engineName() << ' ' << timur::engineVersion() << '\n';
         return timur::cli::kExitOk;
     }
-    std::cout << "timur: the XBoard and UCI protocols are not implemented yet; see timur --help "
-                 "for the subcommands\n";
-    return timur::cli::kExitOk;
+    return timur::protocol::run(std::cin, std::cout);
 }

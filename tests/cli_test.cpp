@@ -73,10 +73,10 @@ TEST(Cli, HelpListsSubcommands) {
     EXPECT_EQ(r.err, "");
 }
 
-TEST(Cli, NoSubcommandIsTheEngineStub) {
+// Without a subcommand timur is the protocol engine; at the end of its input it stops cleanly.
+TEST(Cli, NoSubcommandStopsAtEndOfInput) {
     Result r = run({});
-    EXPECT_EQ(r.status, 0);
-    EXPECT_TRUE(contains(r.out, "not implemented")) << r.out;
+    EXPECT_EQ(r.status, 0) << r.err;
 }
 
 TEST(Cli, UnknownSubcommandOrOption) {
