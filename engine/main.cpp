@@ -24,9 +24,6 @@ const Subcommand kSubcommands[] = {
     {"perft", "count the legal move sequences of a given length", timur::cli::runPerft},
     {"moves", "list the legal moves of a position and whether the game is over",
      timur::cli::runMoves},
-    {"perft", "count the legal move sequences of a given length", timur::cli::runPerft},
-    {"moves", "list the legal moves of a position and whether the game is over",
-     timur::cli::runMoves},
 };
 
 void printUsage(std::ostream& out, const boost::program_options::options_description& options) {
