@@ -536,7 +536,6 @@ void Loader::loadPieces(const Json& v, const std::string& ptr) {
             fail(child(p, "royal"), "the Betza makes the piece royal (y) but \"royal\" is false");
         if (const Json* val = member(pj, "value"))
             spec.value = integer(*val, child(p, "value"), -100000, 100000);
-        spec.enPassantVictim = hasEnPassantCapture(spec.moves);
         if (const Json* e = member(pj, "enPassantVictim"))
             spec.enPassantVictim = boolean(*e, child(p, "enPassantVictim"));
         pieces.push_back(std::move(spec));
@@ -579,6 +578,12 @@ void Loader::loadPieceDetails(const Json& pj, const std::string& p, PieceType se
     }
     if (const Json* c = member(pj, "confinement"))
         spec.confinement = region(*c, child(p, "confinement"));
+    // Default: a piece that captures en passant itself (in any zone) can be captured so.
+    if (!member(pj, "enPassantVictim")) {
+        spec.enPassantVictim = hasEnPassantCapture(spec.moves);
+        for (const auto& z : spec.zoneMoves)
+            spec.enPassantVictim = spec.enPassantVictim || hasEnPassantCapture(z.moves);
+    }
 }
 
 // Checks the board part, holdings and side to move of a FEN against the board and the pieces.

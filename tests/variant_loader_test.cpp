@@ -785,6 +785,33 @@ TEST(Regions, ZoneMovesGiveTablesPerSquare) {
     EXPECT_EQ(v->tables.size(), 3u);
 }
 
+TEST(Pieces, EnPassantVictimDefaultAndOverride) {
+    json j = base();
+    auto v = loadVariantText(j.dump(), "x.json");
+    EXPECT_FALSE(v->pieces[0].enPassantVictim);
+    j["pieces"][0]["zoneMoves"] = {{{"zone", {"*5"}}, {"betza", "fmWfceF"}}};
+    EXPECT_TRUE(loadVariantText(j.dump(), "x.json")->pieces[0].enPassantVictim);
+    j["pieces"][0]["enPassantVictim"] = false;
+    EXPECT_FALSE(loadVariantText(j.dump(), "x.json")->pieces[0].enPassantVictim);
+    j = base();
+    j["pieces"][2]["enPassantVictim"] = true;
+    EXPECT_TRUE(loadVariantText(j.dump(), "x.json")->pieces[2].enPassantVictim);
+}
+
+TEST(Pieces, ValueNotationAndRoyalty) {
+    json j = base();
+    j["pieces"][2]["value"] = 950;
+    j["pieces"][2]["notation"] = "bfn";
+    j["pieces"][2]["betza"] = "BR";
+    auto v = loadVariantText(j.dump(), "x.json");
+    EXPECT_EQ(v->pieces[2].value, 950);
+    EXPECT_EQ(v->pieces[2].notation, betza::Dialect::Bfn);
+    EXPECT_FALSE(v->pieces[0].value);
+    EXPECT_TRUE(v->pieces[1].royal);
+    EXPECT_FALSE(v->pieces[2].royal);
+    EXPECT_EQ(v->path, "x.json");
+}
+
 TEST(Letters, SuffixesAndPromotedLetters) {
     json j = base();
     j["pieces"].push_back({{"name", "a"}, {"letter", "r'"}, {"betza", "R"}});
