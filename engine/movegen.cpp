@@ -307,12 +307,65 @@ bool dropGivesMate(Position& pos, const Move& m) {
 
 }  // namespace
 
+namespace {
+
+// Which pseudo-legal moves can be accepted without making them: when no royal is attacked now, a
+// move of a non-royal piece that vacates no square on an enemy's path to a royal (and, against
+// hoppers, occupies none) cannot expose one. Everything else is made and tested.
+struct LegalityShortcut {
+    bool enabled = false;
+    SquareSet vacate;  // moving away from these may open an attack
+    SquareSet occupy;  // moving onto these may create one (hopper platforms)
+
+    explicit LegalityShortcut(const Position& pos) {
+        const Variant& v = pos.variant();
+        const VariantInfo& info = pos.info();
+        Color us = pos.sideToMove(), them = ~us;
+        const auto& royals = pos.royals(us);
+        bool checked = v.rules.checkRule == CheckRule::AnyRoyal ||
+                       (v.rules.checkRule == CheckRule::SoleRoyal && royals.size() == 1);
+        if (!checked || royals.empty() || !v.rules.dropMateIllegal.empty()) return;
+        for (int r : royals)
+            if (isAttacked(pos, r, them)) return;
+        for (int t = 0; t < info.typeCount; ++t) {
+            if (pos.pieces(them, PieceType(t)).none()) continue;
+            const betza::CompiledPiece& table = v.tables[t];
+            for (int r : royals) {
+                vacate |= table.pathsTo[them][r];
+                if (table.needsOccupied) occupy |= table.pathsTo[them][r];
+            }
+        }
+        if (v.rules.flyingRoyals) {
+            const Geometry& g = pos.board();
+            for (int r : royals)
+                for (int rank = 0; rank < g.ranks; ++rank) vacate.set(g.square(g.fileOf(r), rank));
+        }
+        enabled = true;
+    }
+
+    bool safe(const Position& pos, const Move& m) const {
+        if (!enabled || occupy[m.to]) return false;
+        const VariantInfo& info = pos.info();
+        if (m.promo != kNoPieceType && info.isRoyal[m.promo]) return false;
+        if (m.kind == MoveKind::Drop) return true;
+        return m.kind == MoveKind::Normal && m.victimCount() == 0 && !vacate[m.from] &&
+               !info.isRoyal[typeOf(pos.at(m.from))];
+    }
+};
+
+}  // namespace
+
 void generateLegal(Position& pos, MoveList& out) {
     MoveList pseudo;
     generatePseudo(pos, pseudo);
     Color us = pos.sideToMove();
+    LegalityShortcut shortcut(pos);
     out.size = 0;
     for (const Move& m : pseudo) {
+        if (shortcut.safe(pos, m)) {
+            out.push(m);
+            continue;
+        }
         pos.makeMove(m);
         bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
         pos.unmakeMove();

@@ -447,7 +447,7 @@ void Position::makeMove(const Move& m) {
             put(m.to, p, false);
             put(castlingRookTarget(m), rook, false);
         } else {
-            if (squares_[m.to] != kNoPiece) capture(u, m.to);
+            if (m.to != m.from && squares_[m.to] != kNoPiece) capture(u, m.to);
             if (u.captureCount) halfmoveClock_ = 0;
             bool promoted = u.movedPromoted;
             setVirgin(m.from, false);

@@ -120,7 +120,7 @@ struct Rules {
     std::optional<Outcome> bareRoyal;
     bool bareRoyalReply = true;
 
-    int nMoveRule = 0;        // plies without capture or pawn move that draw (0 = none); in moves
+    int nMoveRule = 0;  // full moves without capture or pawn move that draw (0 = none)
     int repetitionCount = 0;  // n-fold repetition (0 = none)
     Outcome repetition = Outcome::Draw;  // for the side to move when it happens
     bool perpetualCheckLoses = false;    // repeating by checking every move loses for the checker

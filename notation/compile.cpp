@@ -70,7 +70,10 @@ class TreeBuilder {
     std::uint32_t open(int sq, std::uint8_t emit, std::uint8_t pass, std::uint8_t locust,
                        std::uint8_t flags = 0, int aux = 0) {
         if (sq == origin_) {
-            emit = (flags & kNodeNullMove) ? kOccFriend : 0;
+            // Ending on the start square is a move only as a null move or after a locust
+            // capture (Chu's lion "igui", mcabK); otherwise it would be no move at all.
+            bool igui = !victims_.empty() && (emit & kOccEmpty);
+            emit = (flags & kNodeNullMove) || igui ? kOccFriend : 0;
             pass = atOrigin(pass);
             locust = 0;
         }
@@ -323,6 +326,24 @@ void validate(const PieceMoves& moves) {
     }
 }
 
+// Fills attackersOf and pathsTo for the paths from `from`, scanning the flattened tree with a
+// stack of the open ancestors of each node.
+void recordAttacks(CompiledPiece& out, int color, int from, const SquareRange& r) {
+    std::vector<std::uint32_t> open;  // ancestors of the current node (indices)
+    for (std::uint32_t i = r.begin; i < r.end; ++i) {
+        while (!open.empty() && out.nodes[open.back()].skip <= i) open.pop_back();
+        const PathNode& node = out.nodes[i];
+        if ((node.pass & kOccOccupied) && !(node.locust & node.pass & kOccOccupied))
+            out.needsOccupied = true;
+        if ((node.emit | node.locust) & kOccEnemy) {
+            out.attackersOf[color][node.sq].set(from);
+            for (std::uint32_t a : open)
+                if (out.nodes[a].sq != from) out.pathsTo[color][node.sq].set(out.nodes[a].sq);
+        }
+        if (node.skip > i + 1) open.push_back(i);
+    }
+}
+
 }  // namespace
 
 std::pair<int, int> slotVector(const Atom& a, int slot) {
@@ -366,6 +387,7 @@ CompiledPiece compile(const CompileInput& input, const Geometry& board) {
     for (int color = 0; color < 2; ++color) {
         out.ranges[color].assign(n, SquareRange{});
         out.attackersOf[color].assign(n, SquareSet{});
+        out.pathsTo[color].assign(n, SquareSet{});
     }
     for (int color = 0; color < 2; ++color) {
         for (int sq = 0; sq < n; ++sq) {
@@ -393,10 +415,7 @@ CompiledPiece compile(const CompileInput& input, const Geometry& board) {
                 if (pass == 1) r.initial2 = std::uint32_t(out.nodes.size());
             }
             r.end = std::uint32_t(out.nodes.size());
-            for (std::uint32_t i = r.begin; i < r.end; ++i) {
-                const PathNode& node = out.nodes[i];
-                if ((node.emit | node.locust) & kOccEnemy) out.attackersOf[color][node.sq].set(sq);
-            }
+            recordAttacks(out, color, sq, r);
         }
     }
     if (input.moves) out.drop = input.moves->drop;

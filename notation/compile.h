@@ -68,6 +68,13 @@ struct CompiledPiece {
     // Squares from which this piece might capture on a square, on any occupancy: [colour][to].
     // Used to look for attackers of a square without walking every piece.
     std::array<std::vector<SquareSet>, 2> attackersOf;
+    // Squares whose occupancy can decide whether this piece captures on a square: every square
+    // on a path (other than its start) that ends in a capture on it: [colour][to]. A move that
+    // changes none of these squares cannot change this piece's attacks on `to`.
+    std::array<std::vector<SquareSet>, 2> pathsTo;
+    // Some path needs an occupied square to go on (hoppers, must-jump leapers): then putting a
+    // piece on a path square can create an attack, not only vacating one.
+    bool needsOccupied = false;
 };
 
 // What the piece may do from one square and colour: which moves and where it may end. `allowed`

@@ -20,7 +20,7 @@ void walkRange(const CompiledPiece& piece, std::uint32_t begin, std::uint32_t en
                 m.to = n.sq;
                 if (n.flags & kNodeNullMove) m.to = from;
                 m.captures.assign(victims, victims + n.victimSlot);
-                if (occ != kOccEmpty && !(n.flags & kNodeNullMove)) m.captures.push_back(n.sq);
+                if (occ != kOccEmpty && n.sq != from) m.captures.push_back(n.sq);
                 if ((n.flags & kNodeCreatesEp) && occ == kOccEmpty) m.epCreated = n.aux;
                 if ((n.flags & kNodeUnload) && occ != kOccEmpty) m.unloadTo = n.aux;
                 out.push_back(std::move(m));

@@ -312,3 +312,25 @@ TEST(Compile, AttackersOfLeaper) {
     EXPECT_EQ(cp.attackersOf[0][*g.parse("e4")].count(), 8u);
     EXPECT_TRUE(cp.attackersOf[0][*g.parse("e4")][*g.parse("f6")]);
 }
+
+TEST(Compile, IguiCapturesAndReturns) {
+    Setup s = on("d4");
+    s.enemies = {"d5"};
+    auto ms = moves("cabK", s);
+    Geometry g;
+    ASSERT_EQ(ms.size(), 1u);
+    EXPECT_EQ(ms[0].to, *g.parse("d4"));
+    EXPECT_EQ(ms[0].captures, std::vector<int>{*g.parse("d5")});
+}
+
+TEST(Compile, PathsToCoverTheRiderLine) {
+    Geometry g;
+    CompiledPiece cp = compile(parse("R"), g);
+    const SquareSet& p = cp.pathsTo[0][*g.parse("a8")];
+    EXPECT_TRUE(p[*g.parse("a2")]);
+    EXPECT_TRUE(p[*g.parse("a7")]);
+    EXPECT_FALSE(p[*g.parse("a1")]);  // a start square is not on the path
+    EXPECT_FALSE(p[*g.parse("b2")]);
+    EXPECT_FALSE(cp.needsOccupied);
+    EXPECT_TRUE(compile(parse("mRcpR"), g).needsOccupied);
+}
