@@ -1,0 +1,736 @@
+#include "engine/xboard.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <regex>
+#include <sstream>
+
+#include "engine/evaluate.h"
+#include "engine/movegen.h"
+#include "engine/perft.h"
+#include "engine/rules.h"
+#include "engine/version.h"
+#include "notation/parse.h"
+
+namespace timur::protocol {
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Variants XBoard 4.9.1 knows, with their default board. Our variant of the same name plays on
+// that board with XBoard's start position, except where `setup` says otherwise (XBoard's
+// courier starts differently; Fairy-Stockfish also defines it with setup).
+struct KnownVariant {
+    const char* ours;
+    const char* xboard;
+    int files, ranks;
+    bool setup;
+};
+constexpr KnownVariant kKnown[] = {
+    {"chess", "normal", 8, 8, false},           {"shatranj", "shatranj", 8, 8, false},
+    {"makruk", "makruk", 8, 8, false},          {"courier", "courier", 12, 8, true},
+    {"capablanca", "capablanca", 10, 8, false}, {"grand", "grand", 10, 10, false},
+    {"xiangqi", "xiangqi", 9, 10, false},       {"shogi", "shogi", 9, 9, false},
+    {"crazyhouse", "crazyhouse", 8, 8, false},
+};
+
+const KnownVariant* known(const Variant& v) {
+    for (const auto& k : kKnown)
+        if (lower(v.name) == k.ours) return &k;
+    return nullptr;
+}
+
+int holdingsSize(const Variant& v) {
+    if (!v.rules.drops && !v.rules.capturesToHand) return 0;
+    int n = 0;
+    for (size_t t = 0; t < v.pieces.size(); ++t)
+        if (!v.pieces[t].royal && v.pieces[t].letter.front() != '+') ++n;
+    return n;
+}
+
+// XBoard's internal piece types, in the order of its piece-to-char table (common.h); a table of
+// 22 characters per side ends with the King.
+constexpr int kTableSlots = 22;
+constexpr int kKingSlot = 21;
+
+int preferredSlot(const std::string& xbetza) {
+    static const std::pair<const char*, int> table[] = {
+        {"N", 1},      {"B", 2},   {"R", 3},   {"Q", 4},   {"F", 5},    {"A", 6},
+        {"BN", 7},     {"NB", 7},  {"RN", 8},  {"NR", 8},  {"W", 9},    {"K", 10},
+        {"mRcpR", 11}, {"NN", 12}, {"N0", 12}, {"gQ", 15}, {"FfW", 16}, {"fR", 18},
+    };
+    for (const auto& [d, slot] : table)
+        if (xbetza == d) return slot;
+    return -1;
+}
+
+std::string blackLetter(std::string letter) {
+    for (char& c : letter)
+        if (std::isalpha(static_cast<unsigned char>(c))) {
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+            break;
+        }
+    return letter;
+}
+
+bool promotes(const Variant& v, PieceType t) {
+    for (const PromotionRule& rule : v.rules.promotions)
+        if (std::find(rule.pieces.begin(), rule.pieces.end(), t) != rule.pieces.end()) return true;
+    return false;
+}
+
+// The XBetza of a piece for a `piece` line, with castling added to the castling royal.
+std::optional<std::string> pieceDescription(const Variant& v, PieceType t) {
+    auto d = betza::toXBetza(v.pieces[t].moves);
+    if (!d) return d;
+    const auto& castling = v.rules.castling;
+    if (castling && castling->king == t && d->find('O') == std::string::npos) {
+        const Geometry& g = v.board;
+        int distance = 2;
+        // The king's start file on the castling rank of the start position.
+        std::string board = v.startFen.substr(0, v.startFen.find(' '));
+        std::vector<std::string> ranks;
+        std::stringstream ss(board);
+        std::string r;
+        while (std::getline(ss, r, '/')) ranks.push_back(r);
+        int row = g.ranks - 1 - castling->rank;
+        if (row >= 0 && row < int(ranks.size())) {
+            int file = 0;
+            const std::string& text = ranks[row];
+            const std::string& letter = v.pieces[t].letter;
+            for (size_t i = 0; i < text.size();) {
+                if (std::isdigit(static_cast<unsigned char>(text[i]))) {
+                    int n = 0;
+                    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+                        n = n * 10 + (text[i++] - '0');
+                    file += n;
+                } else if (text.compare(i, letter.size(), letter) == 0) {
+                    distance = std::abs(castling->kingsideKingFile - file);
+                    break;
+                } else if (text[i] == '*' || std::isalpha(static_cast<unsigned char>(text[i]))) {
+                    ++file;
+                    ++i;
+                    while (i < text.size() && (text[i] == '\'' || text[i] == '!' || text[i] == '~'))
+                        ++i;
+                } else {
+                    ++i;  // '+' of a promoted piece
+                }
+            }
+        }
+        *d += "O" + std::to_string(std::max(1, distance));
+    }
+    return d;
+}
+
+// Squares in a move text: a lower-case file letter followed by digits.
+template <typename F>
+std::string mapRanks(const std::string& text, F f) {
+    std::string out;
+    for (size_t i = 0; i < text.size();) {
+        char c = text[i];
+        if (c >= 'a' && c <= 'p' && i + 1 < text.size() &&
+            std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
+            size_t j = i + 1;
+            int rank = 0;
+            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])) &&
+                   rank < 1000)
+                rank = rank * 10 + (text[j++] - '0');
+            out += c;
+            out += std::to_string(f(rank));
+            i = j;
+        } else {
+            out += c;
+            ++i;
+        }
+    }
+    return out;
+}
+
+// The squares of a move text, and where the non-square tail (promotion) starts.
+std::vector<std::string> squaresOf(const std::string& text, std::string& tail) {
+    std::vector<std::string> out;
+    size_t i = 0;
+    tail.clear();
+    std::string prefix;
+    while (i < text.size()) {
+        char c = text[i];
+        if (c >= 'a' && c <= 'p' && i + 1 < text.size() &&
+            std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
+            size_t j = i + 1;
+            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+            out.push_back(text.substr(i, j - i));
+            i = j;
+        } else {
+            tail = text.substr(i);
+            break;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+XBoardVariantName xboardVariantName(const Variant& v) {
+    const KnownVariant* k = known(v);
+    if (!k) {
+        std::string name;
+        for (char c : v.name)
+            name += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '-';
+        return {name, true};
+    }
+    if (v.board.files != k->files || v.board.ranks != k->ranks)
+        return {std::to_string(v.board.files) + "x" + std::to_string(v.board.ranks) + "+" +
+                    std::to_string(holdingsSize(v)) + "_" + k->xboard,
+                true};
+    return {k->xboard, k->setup};
+}
+
+std::vector<std::string> xboardSetup(const Variant& v) {
+    std::vector<int> slotOf(v.pieces.size(), -1);
+    std::vector<int> owner(kTableSlots, -1);
+    std::vector<std::string> descriptions(v.pieces.size());
+    // Royal first, then the pieces whose picture XBoard has, then the rest in free slots.
+    for (size_t t = 0; t < v.pieces.size(); ++t) {
+        const PieceSpec& p = v.pieces[t];
+        if (p.letter.empty() || p.letter.front() == '+') continue;
+        auto d = pieceDescription(v, PieceType(t));
+        descriptions[t] = d.value_or("");
+        if (p.royal && owner[kKingSlot] < 0) {
+            owner[kKingSlot] = int(t);
+            slotOf[t] = kKingSlot;
+        }
+    }
+    for (size_t t = 0; t < v.pieces.size(); ++t) {
+        const PieceSpec& p = v.pieces[t];
+        if (slotOf[t] >= 0 || p.letter.empty() || p.letter.front() == '+') continue;
+        int slot = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
+        if (slot >= 0 && owner[slot] < 0) owner[slot] = int(t), slotOf[t] = slot;
+    }
+    // Free slots for the rest, pictures of fairy pieces first.
+    static const int order[] = {13, 14, 17, 19, 20, 12, 15, 7, 8, 11, 16,
+                                18, 5,  6,  9,  10, 1,  2,  3, 4, 0};
+    for (size_t t = 0; t < v.pieces.size(); ++t) {
+        const PieceSpec& p = v.pieces[t];
+        if (slotOf[t] >= 0 || p.letter.empty() || p.letter.front() == '+') continue;
+        for (int s : order)
+            if (owner[s] < 0) {
+                owner[s] = int(t), slotOf[t] = s;
+                break;
+            }
+    }
+    std::string white, black;
+    for (int s = 0; s < kTableSlots; ++s) {
+        if (owner[s] < 0) {
+            white += '.', black += '.';
+            continue;
+        }
+        white += v.pieces[owner[s]].letter;
+        black += blackLetter(v.pieces[owner[s]].letter);
+    }
+    std::vector<std::string> out;
+    out.push_back("setup (" + white + black + ") " + std::to_string(v.board.files) + "x" +
+                  std::to_string(v.board.ranks) + "+" + std::to_string(holdingsSize(v)) +
+                  "_fairy " + v.startFen);
+    for (size_t t = 0; t < v.pieces.size(); ++t)
+        if (slotOf[t] >= 0 && !descriptions[t].empty())
+            out.push_back("piece " + v.pieces[t].letter + "& " + descriptions[t]);
+    return out;
+}
+
+std::string toXBoardMove(const std::string& text, int ranks) {
+    std::string t = ranks == 10 ? mapRanks(text, [](int r) { return r - 1; }) : text;
+    if (t.find('@') != std::string::npos) return t;
+    std::string tail;
+    auto squares = squaresOf(t, tail);
+    if (squares.size() <= 2) return t;
+    // A locust capture: from, victims..., to as legs.
+    std::string out = squares[0] + squares[1];
+    for (size_t i = 2; i < squares.size(); ++i) out += "," + squares[i - 1] + squares[i];
+    return out + tail;
+}
+
+std::string fromXBoardMove(const std::string& text, int ranks) {
+    std::string t;
+    for (char c : text)
+        if (c != '=' && c != '(' && c != ')') t += c;
+    if (t.find(',') != std::string::npos) {
+        // Legs a1b2,b2c3: the squares in order, each leg's start dropped after the first.
+        std::string joined, leg;
+        std::stringstream ss(t);
+        bool first = true;
+        while (std::getline(ss, leg, ',')) {
+            std::string tail;
+            auto sq = squaresOf(leg, tail);
+            if (sq.empty()) return text;
+            if (first)
+                joined = leg;
+            else
+                for (size_t i = 1; i < sq.size(); ++i) joined += sq[i];
+            if (!first) joined += tail;
+            first = false;
+        }
+        t = joined;
+    }
+    if (ranks == 10) t = mapRanks(t, [](int r) { return r + 1; });
+    return t;
+}
+
+XBoardEngine::XBoardEngine(Output& out, VariantSet& variants) : out_(out), variants_(variants) {
+    variant_ = variants_.defaultVariant();
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    search_.setHashMb(hashMb_);
+}
+
+XBoardEngine::~XBoardEngine() {
+    stopSearch(true);
+}
+
+std::string XBoardEngine::xbMove(const std::string& text) const {
+    return toXBoardMove(text, variant_->board.ranks);
+}
+
+void XBoardEngine::features() {
+    std::string list;
+    for (const auto& v : variants_.all()) {
+        std::string n = xboardVariantName(*v).name;
+        if (list.find(n) == std::string::npos || true) list += (list.empty() ? "" : ",") + n;
+    }
+    send("feature done=0");
+    send(std::string("feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 "
+                     "sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 "
+                     "debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=0 myname=\"") +
+         engineName() + " " + engineVersion() + "\"");
+    send("feature variants=\"" + list + "\"");
+    send("feature option=\"Hash -spin " + std::to_string(hashMb_) + " 1 4096\"");
+    send("feature option=\"VariantFile -file \"");
+    send("feature done=1");
+}
+
+void XBoardEngine::stopSearch(bool discard) {
+    {
+        std::lock_guard lock(out_.mutex());
+        if (mode_ != Mode::Idle) discard_ = discard;
+    }
+    search_.stop();
+    search_.wait();
+    std::lock_guard lock(out_.mutex());
+    mode_ = Mode::Idle;
+    discard_ = false;
+    for (const auto& p : pendingPongs_) send(p);
+    pendingPongs_.clear();
+}
+
+void XBoardEngine::finish() {
+    bool thinking;
+    {
+        std::lock_guard lock(out_.mutex());
+        thinking = mode_ == Mode::Thinking;
+    }
+    if (thinking) search_.wait();
+    stopSearch(true);
+}
+
+bool XBoardEngine::claimIfOver() {
+    MoveList legal;
+    generateLegal(*pos_, legal);
+    GameEnd end = gameEnd(*pos_, legal);
+    if (!end.over()) return false;
+    send(std::string(resultText(end.result)) + " {" + end.reason + "}");
+    return true;
+}
+
+void XBoardEngine::newGame() {
+    stopSearch(true);
+    variant_ = variants_.defaultVariant();
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    force_ = false;
+    engineColor_ = Black;
+    badPosition_ = false;
+    sdDepth_ = 0;
+    stMs_ = -1;
+    nps_ = 0;
+    myTimeMs_ = oppTimeMs_ = -1;
+    lastScore_ = 0;
+    if (analyzing_) analyze();
+}
+
+bool XBoardEngine::setVariant(const std::string& requested) {
+    stopSearch(true);
+    std::string name = requested;
+    int files = 0, ranks = 0;
+    static const std::regex sized(R"((\d+)x(\d+)\+(\d+)_(.+))");
+    std::smatch m;
+    if (std::regex_match(requested, m, sized)) {
+        files = std::stoi(m[1].str().substr(0, 3));
+        ranks = std::stoi(m[2].str().substr(0, 3));
+        name = m[4];
+    }
+    std::shared_ptr<const Variant> found;
+    for (const auto& v : variants_.all()) {
+        XBoardVariantName xb = xboardVariantName(*v);
+        const KnownVariant* k = known(*v);
+        if (lower(xb.name) == lower(requested) || lower(v->name) == lower(requested) ||
+            (k && lower(name) == k->xboard &&
+             (!files || (v->board.files == files && v->board.ranks == ranks))) ||
+            (!files && lower(v->name) == lower(name))) {
+            found = v;
+            break;
+        }
+    }
+    if (!found) {
+        send("Error (unsupported variant): variant " + requested);
+        return false;
+    }
+    variant_ = found;
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    badPosition_ = false;
+    if (xboardVariantName(*variant_).engineDefined)
+        for (const auto& line : xboardSetup(*variant_)) send(line);
+    if (analyzing_) analyze();
+    return true;
+}
+
+void XBoardEngine::setBoard(const std::string& fen) {
+    stopSearch(true);
+    try {
+        Position next(variant_);
+        next.setFen(fen);
+        *pos_ = next;
+        badPosition_ = false;
+    } catch (const std::exception& e) {
+        send("tellusererror Illegal position: " + std::string(e.what()));
+        badPosition_ = true;
+        return;
+    }
+    if (analyzing_) analyze();
+}
+
+void XBoardEngine::undo(int plies) {
+    stopSearch(true);
+    for (int i = 0; i < plies; ++i) {
+        if (pos_->ply() == 0) {
+            send("Error (no move to undo): " + std::string(plies == 1 ? "undo" : "remove"));
+            break;
+        }
+        pos_->unmakeMove();
+    }
+    if (analyzing_) analyze();
+}
+
+void XBoardEngine::userMove(const std::string& text) {
+    stopSearch(true);
+    if (badPosition_) {
+        send("Illegal move (no legal position set): " + text);
+        return;
+    }
+    std::string internal = fromXBoardMove(text, variant_->board.ranks);
+    Move move = parseMove(*pos_, internal);
+    MoveList legal;
+    if (move.isNull()) generateLegal(*pos_, legal);
+    if (move.isNull() && !internal.empty() && internal.find('@') == 1) {
+        // Drops may come with a lower-case letter.
+        std::string upper = internal;
+        upper[0] = char(std::toupper(static_cast<unsigned char>(upper[0])));
+        move = parseMove(*pos_, upper);
+    }
+    if (move.isNull() && (text == "O-O" || text == "O-O-O" || text == "0-0" || text == "0-0-0")) {
+        bool kingside = text.size() == 3;
+        for (const Move& m : legal)
+            if (m.kind == MoveKind::Castling &&
+                (pos_->board().fileOf(m.to) > pos_->board().fileOf(m.from)) == kingside)
+                move = m;
+    }
+    if (move.isNull()) {
+        // A promotion sent without its piece: the most valuable choice.
+        Evaluator eval(variant_);
+        int bestValue = -1;
+        for (const Move& m : legal) {
+            std::string t = moveText(*pos_, m);
+            if (t.size() > internal.size() && t.compare(0, internal.size(), internal) == 0 &&
+                !std::isdigit(static_cast<unsigned char>(t[internal.size()])) &&
+                m.promo != kNoPieceType && m.kind != MoveKind::Drop &&
+                eval.value(m.promo) > bestValue) {
+                bestValue = eval.value(m.promo);
+                move = m;
+            }
+        }
+    }
+    if (move.isNull()) {
+        send("Illegal move: " + text);
+        if (analyzing_) analyze();
+        return;
+    }
+    pos_->makeMove(move);
+    if (analyzing_) {
+        analyze();
+        return;
+    }
+    if (claimIfOver()) return;
+    if (!force_ && pos_->sideToMove() == engineColor_) think();
+}
+
+std::string XBoardEngine::thinkingLine(const SearchInfo& i) const {
+    std::ostringstream s;
+    int score = i.score;
+    if (i.isMate()) score = i.score > 0 ? 100000 + i.mateMoves() : -100000 + i.mateMoves();
+    s << i.depth << ' ' << score << ' ' << i.timeMs / 10 << ' ' << i.nodes;
+    // PV texts are in Timur's convention; moves are converted one by one.
+    for (const auto& m : i.pvText) s << ' ' << toXBoardMove(m, variant_->board.ranks);
+    s << "\t" << i.seldepth << "\t" << i.nps;
+    return s.str();
+}
+
+void XBoardEngine::think() {
+    if (badPosition_) return;
+    if (claimIfOver()) return;
+    SearchLimits limits;
+    Color us = pos_->sideToMove();
+    if (stMs_ >= 0) {
+        limits.moveTime = stMs_;
+    } else if (myTimeMs_ >= 0 || haveTimeControl_) {
+        limits.time[us] = myTimeMs_ >= 0 ? myTimeMs_ : baseMs_;
+        limits.inc[us] = incMs_;
+        if (mps_ > 0) limits.movesToGo = mps_ - ((pos_->fullmoveNumber() - 1) % mps_);
+    } else if (!sdDepth_) {
+        limits.moveTime = 2000;
+    }
+    if (sdDepth_) limits.depth = sdDepth_;
+    if (nps_) limits.nodesPerSecond = nps_;
+    {
+        std::lock_guard lock(out_.mutex());
+        mode_ = Mode::Thinking;
+        discard_ = false;
+    }
+    search_.start(
+        *pos_, limits,
+        [this](const SearchInfo& i) {
+            std::lock_guard lock(out_.mutex());
+            if (post_ && !discard_) send(thinkingLine(i));
+        },
+        [this](const SearchResult& r) {
+            std::lock_guard lock(out_.mutex());
+            if (mode_ == Mode::Thinking && !discard_ && r.hasMove()) {
+                std::string text = xbMove(r.bestText);
+                pos_->makeMove(r.best);
+                lastScore_ = r.info.score;
+                send("move " + text);
+                claimIfOver();
+            }
+            mode_ = Mode::Idle;
+            for (const auto& p : pendingPongs_) send(p);
+            pendingPongs_.clear();
+        });
+}
+
+void XBoardEngine::analyze() {
+    stopSearch(true);
+    analyzing_ = true;
+    if (badPosition_) return;
+    SearchLimits limits;
+    limits.infinite = true;
+    {
+        std::lock_guard lock(out_.mutex());
+        mode_ = Mode::Analyzing;
+        discard_ = false;
+    }
+    search_.start(
+        *pos_, limits,
+        [this](const SearchInfo& i) {
+            std::lock_guard lock(out_.mutex());
+            if (post_ && !discard_) send(thinkingLine(i));
+        },
+        [](const SearchResult&) {});
+}
+
+void XBoardEngine::perft(int depth) {
+    stopSearch(true);
+    auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (depth >= 1) {
+        for (const auto& [move, n] : perftDivide(*pos_, depth)) {
+            send(xbMove(move) + ": " + std::to_string(n));
+            total += n;
+        }
+    } else {
+        total = 1;
+    }
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+    send("Nodes searched: " + std::to_string(total));
+    send("# perft time " + std::to_string(ms) + " ms");
+    if (analyzing_) analyze();
+}
+
+void XBoardEngine::option(const std::string& text) {
+    auto eq = text.find('=');
+    std::string name = trim(text.substr(0, eq));
+    std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
+    if (lower(name) == "hash") {
+        int mb = std::clamp(std::stoi(value), 1, 4096);
+        stopSearch(true);
+        hashMb_ = mb;
+        search_.setHashMb(mb);
+    } else if (lower(name) == "variantfile") {
+        if (value.empty()) return;
+        try {
+            auto v = variants_.loadFile(value);
+            send("telluser Loaded variant " + v->name + " (" + xboardVariantName(*v).name + ")");
+            std::string list;
+            for (const auto& w : variants_.all())
+                list += (list.empty() ? "" : ",") + xboardVariantName(*w).name;
+            send("feature variants=\"" + list + "\"");
+        } catch (const std::exception& e) {
+            send(std::string("tellusererror Cannot load variant file: ") + e.what());
+        }
+    } else {
+        send("Error (unknown option): " + name);
+    }
+}
+
+bool XBoardEngine::handle(const std::string& raw) {
+    std::string line = trim(raw);
+    if (line.empty()) return true;
+    auto w = words(line);
+    const std::string& cmd = w[0];
+    std::string rest = trim(line.substr(cmd.size()));
+    auto arg = [&](size_t i) -> const std::string& {
+        if (i >= w.size()) throw std::invalid_argument("missing argument");
+        return w[i];
+    };
+    try {
+        if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "random" ||
+            cmd == "computer" || cmd == "name" || cmd == "rating" || cmd == "ics" ||
+            cmd == "cores" || cmd == "egtpath" || cmd == "hint" || cmd == "white" ||
+            cmd == "black" || cmd == "hard" || cmd == "easy" || cmd == "pause" || cmd == "resume") {
+            // Nothing to do (pondering is not implemented; one thread).
+        } else if (cmd == "protover") {
+            features();
+        } else if (cmd == "new") {
+            newGame();
+        } else if (cmd == "variant") {
+            setVariant(arg(1));
+        } else if (cmd == "force") {
+            stopSearch(true);
+            force_ = true;
+        } else if (cmd == "go") {
+            stopSearch(true);
+            force_ = false;
+            engineColor_ = pos_->sideToMove();
+            think();
+        } else if (cmd == "playother") {
+            stopSearch(true);
+            force_ = false;
+            engineColor_ = ~pos_->sideToMove();
+        } else if (cmd == "level") {
+            mps_ = std::max(0, std::stoi(arg(1)));
+            const std::string& base = arg(2);
+            double minutes = 0;
+            if (auto colon = base.find(':'); colon != std::string::npos)
+                minutes = std::stod(base.substr(0, colon)) + std::stod(base.substr(colon + 1)) / 60;
+            else
+                minutes = std::stod(base);
+            baseMs_ = std::int64_t(std::max(0.0, minutes) * 60000);
+            incMs_ = std::int64_t(std::max(0.0, std::stod(arg(3))) * 1000);
+            stMs_ = -1;
+            haveTimeControl_ = true;
+        } else if (cmd == "st") {
+            stMs_ = std::int64_t(std::max(0.0, std::stod(arg(1))) * 1000);
+        } else if (cmd == "sd") {
+            sdDepth_ = std::clamp(std::stoi(arg(1)), 1, kMaxSearchPly - 2);
+        } else if (cmd == "nps") {
+            long long n = std::stoll(arg(1));
+            nps_ = n > 0 ? std::uint64_t(n) : 0;
+        } else if (cmd == "time") {
+            myTimeMs_ = std::max(0LL, std::stoll(arg(1))) * 10;
+        } else if (cmd == "otim") {
+            oppTimeMs_ = std::max(0LL, std::stoll(arg(1))) * 10;
+        } else if (cmd == "usermove") {
+            userMove(arg(1));
+        } else if (cmd == "?") {
+            bool thinking;
+            {
+                std::lock_guard lock(out_.mutex());
+                thinking = mode_ == Mode::Thinking;
+            }
+            if (thinking) stopSearch(false);
+        } else if (cmd == "ping") {
+            std::lock_guard lock(out_.mutex());
+            std::string pong = "pong" + (w.size() > 1 ? " " + w[1] : std::string());
+            if (mode_ == Mode::Thinking)
+                pendingPongs_.push_back(pong);
+            else
+                send(pong);
+        } else if (cmd == "draw") {
+            std::lock_guard lock(out_.mutex());
+            if (lastScore_ <= -300 && lastScore_ > -kMateBound) send("offer draw");
+        } else if (cmd == "result") {
+            stopSearch(true);
+            force_ = true;
+        } else if (cmd == "setboard") {
+            setBoard(rest);
+        } else if (cmd == "undo") {
+            undo(1);
+        } else if (cmd == "remove") {
+            undo(2);
+        } else if (cmd == "post") {
+            std::lock_guard lock(out_.mutex());
+            post_ = true;
+        } else if (cmd == "nopost") {
+            std::lock_guard lock(out_.mutex());
+            post_ = false;
+        } else if (cmd == "analyze") {
+            analyze();
+        } else if (cmd == "exit") {
+            stopSearch(true);
+            analyzing_ = false;
+        } else if (cmd == ".") {
+            std::lock_guard lock(out_.mutex());
+            if (mode_ == Mode::Analyzing)
+                send("stat01: " + std::to_string(search_.elapsedMs() / 10) + " " +
+                     std::to_string(search_.nodes()) + " " +
+                     std::to_string(search_.currentDepth()) + " 0 0");
+        } else if (cmd == "bk") {
+            send(" no book");
+            send("");
+        } else if (cmd == "memory") {
+            int mb = std::clamp(std::stoi(arg(1)), 1, 4096);
+            stopSearch(true);
+            hashMb_ = mb;
+            search_.setHashMb(mb);
+        } else if (cmd == "option") {
+            option(rest);
+        } else if (cmd == "perft") {
+            perft(std::clamp(std::stoi(arg(1)), 0, 20));
+        } else if (cmd == "d") {
+            std::lock_guard lock(out_.mutex());
+            send("# fen " + pos_->fen());
+        } else if (cmd == "quit") {
+            stopSearch(true);
+            return false;
+        } else {
+            // A bare move (usermove rejected), else an unknown command.
+            bool looksLikeMove =
+                w.size() == 1 && ((cmd[0] >= 'a' && cmd[0] <= 'p' && cmd.size() >= 4 &&
+                                   std::isdigit(static_cast<unsigned char>(cmd[1]))) ||
+                                  cmd.find('@') == 1 || cmd.starts_with("O-O"));
+            if (looksLikeMove)
+                userMove(cmd);
+            else
+                send("Error (unknown command): " + line);
+        }
+    } catch (const std::exception& e) {
+        send("Error (" + std::string(e.what()) + "): " + line);
+    }
+    return true;
+}
+
+}  // namespace timur::protocol

@@ -1,0 +1,99 @@
+// The XBoard front end (CECP v2, spec/protocols.md Part A).
+//
+// Moves are coordinate moves with XBoard's rank convention: 0-based ranks on boards of exactly
+// 10 ranks (h0g2 is Timur's h1g3), 1-based otherwise; a locust capture is sent as legs,
+// "c3d4,d4e5". Variants XBoard knows are announced under XBoard's names (chess is "normal");
+// any other variant is engine-defined: on `variant NAME` the engine answers with
+// `setup (PIECETOCHAR) WxH+S_fairy FEN` and a `piece` line per piece, so that XBoard can draw the
+// board and check moves.
+//
+// Not supported (documented limits): `edit` (we announce setboard=1, so XBoard does not use it),
+// pondering (`hard` is accepted and ignored), exclude/include, and pieces XBoard cannot show:
+// moves that depend on a zone (xiangqi soldier) are described by their base moves only, and
+// shogi-style promoted types ("+P") get no piece line.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/position.h"
+#include "engine/protocol.h"
+#include "engine/search.h"
+
+namespace timur::protocol {
+
+// XBoard's name for a variant, and whether the engine must define it with setup/piece.
+struct XBoardVariantName {
+    std::string name;  // as listed in feature variants= ("normal", "10x8+0_chess", ...)
+    bool engineDefined = false;
+};
+XBoardVariantName xboardVariantName(const Variant& v);
+
+// The reply to `variant NAME` for an engine-defined variant: the setup line and piece lines.
+std::vector<std::string> xboardSetup(const Variant& v);
+
+// Moves between Timur's text (1-based ranks, locust victims inline) and XBoard's.
+std::string toXBoardMove(const std::string& text, int ranks);
+std::string fromXBoardMove(const std::string& text, int ranks);
+
+class XBoardEngine {
+  public:
+    XBoardEngine(Output& out, VariantSet& variants);
+    ~XBoardEngine();
+    // Handles one command line; false after `quit`.
+    bool handle(const std::string& line);
+    // End of input: a move being thought about is still sent; analysis stops.
+    void finish();
+
+  private:
+    enum class Mode { Idle, Thinking, Analyzing };
+
+    void features();
+    void newGame();
+    bool setVariant(const std::string& name);
+    void userMove(const std::string& text);
+    void setBoard(const std::string& fen);
+    void undo(int plies);
+    void think();
+    void analyze();
+    void perft(int depth);
+    void option(const std::string& text);
+    void stopSearch(bool discard);
+    // Claims the result if the game is over; true if it is.
+    bool claimIfOver();
+    void send(const std::string& line) { out_.line(line); }
+    std::string xbMove(const std::string& text) const;
+    std::string thinkingLine(const SearchInfo& i) const;
+
+    Output& out_;
+    VariantSet& variants_;
+    std::shared_ptr<const Variant> variant_;
+    std::unique_ptr<Position> pos_;
+    Search search_;
+
+    // Protected by out_.mutex() while a search runs.
+    Mode mode_ = Mode::Idle;
+    bool discard_ = false;
+    std::vector<std::string> pendingPongs_;
+    int lastScore_ = 0;
+
+    bool force_ = false;
+    Color engineColor_ = Black;
+    bool badPosition_ = false;
+    bool post_ = false;
+    bool analyzing_ = false;
+    int hashMb_ = 16;
+
+    // Time control.
+    std::int64_t myTimeMs_ = -1, oppTimeMs_ = -1;
+    int mps_ = 0;
+    std::int64_t baseMs_ = 5 * 60 * 1000, incMs_ = 0;
+    std::int64_t stMs_ = -1;
+    int sdDepth_ = 0;
+    std::uint64_t nps_ = 0;
+    bool haveTimeControl_ = false;
+};
+
+}  // namespace timur::protocol
