@@ -36,9 +36,13 @@ static_assert(sizeof(Move) == 8);
 
 constexpr int kMaxMoves = 2048;
 
-// A fixed-capacity list: generating moves never allocates.
+// A fixed-capacity list: generating moves never allocates, and a new list leaves its storage
+// uninitialised (zeroing 16 KiB per node would cost more than generating the moves).
 struct MoveList {
-    Move moves[kMaxMoves];
+    MoveList() {}
+    union {
+        Move moves[kMaxMoves];
+    };
     int size = 0;
 
     void push(const Move& m) {

@@ -490,6 +490,8 @@ void Position::unmakeMove() {
         put(m.from, u.moved, u.movedPromoted);
         virgin_[m.from] = u.movedVirgin;
     }
+    bool royalsChanged = u.captureCount || m.promo != kNoPieceType ||
+                         (u.moved != kNoPiece && info_->isRoyal[typeOf(u.moved)]);
     for (int k = u.captureCount - 1; k >= 0; --k) {
         int sq = u.capturedSq[k];
         put(sq, u.captured[k], u.capturedPromoted[k]);
@@ -502,7 +504,7 @@ void Position::unmakeMove() {
     hash_ = u.hash;
     history_.pop_back();
     hashHistory_.pop_back();
-    refreshRoyals();
+    if (royalsChanged) refreshRoyals();
 }
 
 int Position::castlingRookTarget(const Move& m) const {
