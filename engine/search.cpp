@@ -64,6 +64,7 @@ struct Search::Impl {
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};
     std::atomic<std::int64_t> startNs{0};
+    std::atomic<std::uint64_t> npsShared{0};
     std::mutex waitMutex;
     std::condition_variable waitCv;
 
@@ -345,6 +346,7 @@ struct Search::Impl {
 
     SearchResult run(const Position& root, const SearchLimits& lim, const InfoCallback& onInfo) {
         limits = lim;
+        npsShared = lim.nodesPerSecond;
         infinite = lim.infinite;
         pondering = lim.ponder;
         startNs =
@@ -513,7 +515,12 @@ void Search::ponderhit() {
 }
 
 std::int64_t Search::elapsedMs() const {
-    return impl_->elapsed();
+    // From another thread: only atomics are read.
+    std::uint64_t nps = impl_->npsShared.load(std::memory_order_relaxed);
+    if (nps) return std::int64_t(nodes_.load(std::memory_order_relaxed) * 1000 / nps);
+    auto now = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+                   .count();
+    return (now - impl_->startNs.load()) / 1000000;
 }
 
 }  // namespace timur

@@ -238,6 +238,10 @@ void UciEngine::go(const std::vector<std::string>& w) {
             if (k == "perft") return perft(int(std::clamp(v, 0LL, 20LL)));
         }
     }
+    // No limit at all: search until `stop`, as for `go infinite`.
+    if (limits.time[White] < 0 && limits.time[Black] < 0 && limits.moveTime < 0 && !limits.depth &&
+        !limits.nodes && !limits.ponder)
+        limits.infinite = true;
     searching_ = true;
     infiniteSearch_ = limits.infinite || limits.ponder;
     Output& out = out_;
