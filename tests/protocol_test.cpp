@@ -1,0 +1,640 @@
+// Scripted sessions with the built `timur` binary in its protocol mode: XBoard and UCI
+// transcripts, checked line by line as a GUI would read them.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#ifndef TIMUR_BIN
+#error "TIMUR_BIN must name the timur executable"
+#endif
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The engine as a child process with its stdin and stdout on pipes.
+class Engine {
+  public:
+    Engine() {
+        ::signal(SIGPIPE, SIG_IGN);
+        int in[2], out[2];
+        if (::pipe(in) != 0 || ::pipe(out) != 0) throw std::runtime_error("pipe");
+        pid_ = ::fork();
+        if (pid_ == 0) {
+            ::dup2(in[0], 0);
+            ::dup2(out[1], 1);
+            ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
+            ::execl(TIMUR_BIN, "timur", static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        ::close(in[0]);
+        ::close(out[1]);
+        toEngine_ = in[1];
+        fromEngine_ = out[0];
+    }
+    ~Engine() {
+        if (toEngine_ >= 0) ::close(toEngine_);
+        if (pid_ > 0 && status_ < 0) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+        ::close(fromEngine_);
+    }
+
+    void send(const std::string& text) {
+        std::string s = text + "\n";
+        ssize_t n = ::write(toEngine_, s.data(), s.size());
+        (void)n;
+    }
+
+    // Reads lines until one matches `pattern`; returns it, or nullopt after `seconds`. Every
+    // line read is kept in lines().
+    std::optional<std::string> expect(const std::string& pattern, double seconds = 10) {
+        std::regex re(pattern);
+        auto deadline = Clock::now() + std::chrono::milliseconds(int(seconds * 1000));
+        while (true) {
+            while (next_ < lines_.size()) {
+                const std::string& l = lines_[next_++];
+                if (std::regex_search(l, re)) return l;
+            }
+            if (!readMore(deadline)) return std::nullopt;
+        }
+    }
+
+    // Collects output for `seconds` (or until the engine closes its output).
+    void drain(double seconds) {
+        auto deadline = Clock::now() + std::chrono::milliseconds(int(seconds * 1000));
+        while (readMore(deadline)) {
+        }
+        next_ = lines_.size();
+    }
+
+    // Closes stdin and waits for the exit; returns the exit status or -1 (killed, crashed).
+    int finish(double seconds = 10) {
+        ::close(toEngine_);
+        toEngine_ = -1;
+        auto deadline = Clock::now() + std::chrono::milliseconds(int(seconds * 1000));
+        while (readMore(deadline)) {
+        }
+        while (Clock::now() < deadline) {
+            int st = 0;
+            pid_t r = ::waitpid(pid_, &st, WNOHANG);
+            if (r == pid_) {
+                status_ = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+                return status_;
+            }
+            ::usleep(10000);
+        }
+        return -1;
+    }
+
+    const std::vector<std::string>& lines() const { return lines_; }
+    std::string transcript() const {
+        std::string t;
+        for (const auto& l : lines_) t += "< " + l + "\n";
+        return t;
+    }
+    // Index of the first line matching `pattern` from `from` on, or -1.
+    int find(const std::string& pattern, size_t from = 0) const {
+        std::regex re(pattern);
+        for (size_t i = from; i < lines_.size(); ++i)
+            if (std::regex_search(lines_[i], re)) return int(i);
+        return -1;
+    }
+
+  private:
+    bool readMore(Clock::time_point deadline) {
+        auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0) return false;
+        pollfd p{fromEngine_, POLLIN, 0};
+        if (::poll(&p, 1, int(left)) <= 0) return false;
+        char buf[4096];
+        ssize_t n = ::read(fromEngine_, buf, sizeof buf);
+        if (n <= 0) return false;
+        partial_.append(buf, size_t(n));
+        size_t nl;
+        while ((nl = partial_.find('\n')) != std::string::npos) {
+            lines_.push_back(partial_.substr(0, nl));
+            partial_.erase(0, nl + 1);
+        }
+        return true;
+    }
+
+    pid_t pid_ = -1;
+    int toEngine_ = -1, fromEngine_ = -1;
+    int status_ = -1;
+    std::string partial_;
+    std::vector<std::string> lines_;
+    size_t next_ = 0;
+};
+
+void xboardStart(Engine& e) {
+    e.send("xboard");
+    e.send("protover 2");
+    ASSERT_TRUE(e.expect("^feature done=1$")) << e.transcript();
+}
+
+// ------------------------------------------------------------------------------------------
+// XBoard
+
+TEST(XBoard, Features) {
+    Engine e;
+    xboardStart(e);
+    std::string all;
+    for (const auto& l : e.lines()) all += l + "\n";
+    for (const char* f : {"ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0",
+                          "sigterm=0", "colors=0", "analyze=1", "memory=1", "smp=1", "myname=\""})
+        EXPECT_NE(all.find(f), std::string::npos) << f << "\n" << all;
+    auto variants = e.find("^feature variants=\"");
+    ASSERT_GE(variants, 0) << all;
+    const std::string& v = e.lines()[variants];
+    for (const char* name : {"normal", "shatranj", "capablanca", "xiangqi", "shogi", "grand",
+                             "makruk", "crazyhouse", "courier", "nightrider", "omicron"})
+        EXPECT_NE(v.find(name), std::string::npos) << name << " in " << v;
+    EXPECT_EQ(v.find("\"chess"), std::string::npos) << "chess is 'normal' for XBoard: " << v;
+    EXPECT_NE(all.find("feature option=\"Hash -spin"), std::string::npos) << all;
+    EXPECT_NE(all.find("feature option=\"VariantFile -file"), std::string::npos) << all;
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, EngineDefinedVariantGetsSetupAndPieces) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant nightrider");
+    auto setup = e.expect("^setup ");
+    ASSERT_TRUE(setup) << e.transcript();
+    EXPECT_NE(setup->find("8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
+              std::string::npos)
+        << *setup;
+    EXPECT_TRUE(std::regex_search(*setup, std::regex(R"(^setup \([A-Z.]+K[a-z.]+k\) )"))) << *setup;
+    EXPECT_TRUE(e.expect("^piece N& (N0|NN)$")) << e.transcript();
+    EXPECT_TRUE(e.expect("^piece K& KO2$")) << e.transcript();
+    // Known variants need no setup: the pong follows at once.
+    e.send("variant shatranj");
+    e.send("ping 3");
+    auto next = e.expect("^(setup|pong)");
+    ASSERT_TRUE(next) << e.transcript();
+    EXPECT_EQ(*next, "pong 3");
+    e.send("variant omicron");
+    auto omicron = e.expect("^setup ");
+    ASSERT_TRUE(omicron) << e.transcript();
+    EXPECT_NE(omicron->find("12x10+0_fairy w**********w/"), std::string::npos) << *omicron;
+    e.send("variant nosuchvariant");
+    EXPECT_TRUE(e.expect(R"(^Error \(unsupported variant\))")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, TenRankBoardsUseZeroBasedRanks) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant xiangqi");
+    e.send("force");
+    e.send("usermove h0g2");  // Timur's h1g3
+    e.send("usermove h9g7");  // h10g8
+    e.send("perft 1");
+    ASSERT_TRUE(e.expect("^Nodes searched: ")) << e.transcript();
+    EXPECT_GE(e.find("^g2h0: 1$"), 0) << e.transcript();
+    EXPECT_GE(e.find("^b2b9: 1$"), 0) << e.transcript();  // cannon takes the horse on b10
+    EXPECT_LT(e.find("Illegal"), 0) << e.transcript();
+    e.send("usermove a1a2");  // 0-based a1 is a2: empty
+    EXPECT_TRUE(e.expect("^Illegal move: a1a2$")) << e.transcript();
+    // The engine answers in the same convention.
+    e.send("sd 2");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_TRUE(std::regex_match(*move, std::regex("move [a-i][0-9][a-i][0-9]"))) << *move;
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, OtherBoardsUseOneBasedRanks) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant capablanca");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("usermove e7e5");
+    e.send("usermove f1i1");  // castling not yet possible
+    EXPECT_TRUE(e.expect("^Illegal move: f1i1$")) << e.transcript();
+    e.send("perft 1");
+    ASSERT_TRUE(e.expect("^Nodes searched: ")) << e.transcript();
+    EXPECT_GE(e.find("^e4e5: |^d1h5: 1$|^j2j4: 1$"), 0) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, PlaysInTimeControls) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("post");
+    e.send("level 40 0:03 0");
+    e.send("time 300");
+    e.send("otim 300");
+    auto start = Clock::now();
+    e.send("usermove e2e4");
+    ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1500));
+    // Thinking output: ply score time nodes pv.
+    EXPECT_GE(e.find(R"(^\d+ -?\d+ \d+ \d+ [a-h][1-8])"), 0) << e.transcript();
+    // Fixed time per move.
+    e.send("force");
+    e.send("new");
+    e.send("st 0.3");
+    e.send("go");
+    start = Clock::now();
+    ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1000));
+    // Depth limit, with incremental clock and few moves to go.
+    e.send("new");
+    e.send("level 0 1 1");
+    e.send("sd 1");
+    e.send("time 50");
+    e.send("go");
+    ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
+    // Node-based clock.
+    e.send("new");
+    e.send("nps 20000");
+    e.send("st 1");
+    e.send("go");
+    start = Clock::now();
+    ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, PingIsAnsweredAfterTheOwedMove) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("st 0.5");
+    e.send("go");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$", 5)) << e.transcript();
+    int move = e.find("^move "), pong = e.find("^pong 1$");
+    ASSERT_GE(move, 0) << e.transcript();
+    EXPECT_LT(move, pong) << e.transcript();
+    // '?' makes it move at once; the pong still follows the move.
+    e.send("force");
+    e.send("new");
+    e.send("st 100");
+    e.send("go");
+    e.send("?");
+    e.send("ping 2");
+    auto start = Clock::now();
+    ASSERT_TRUE(e.expect("^pong 2$", 5)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::seconds(3));
+    int move2 = e.find("^move ", size_t(pong + 1)), pong2 = e.find("^pong 2$");
+    ASSERT_GE(move2, 0) << e.transcript();
+    EXPECT_LT(move2, pong2) << e.transcript();
+    // Idle: the pong comes at once.
+    e.send("force");
+    e.send("ping 3");
+    EXPECT_TRUE(e.expect("^pong 3$", 2)) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, UndoAndRemove) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("usermove e7e5");
+    e.send("usermove g1f3");
+    e.send("undo");
+    e.send("d");
+    auto fen = e.expect("^# fen ");
+    ASSERT_TRUE(fen) << e.transcript();
+    EXPECT_EQ(*fen, "# fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")
+        << e.transcript();
+    e.send("remove");
+    e.send("d");
+    fen = e.expect("^# fen ");
+    ASSERT_TRUE(fen) << e.transcript();
+    EXPECT_EQ(*fen, "# fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+        << e.transcript();
+    e.send("undo");
+    EXPECT_TRUE(e.expect("^Error")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, BadInput) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("force");
+    e.send("frobnicate 3");
+    EXPECT_TRUE(e.expect(R"(^Error \(unknown command\): frobnicate 3$)")) << e.transcript();
+    e.send("usermove e2e5");
+    EXPECT_TRUE(e.expect("^Illegal move: e2e5$")) << e.transcript();
+    e.send("usermove zz");
+    EXPECT_TRUE(e.expect("^Illegal move: zz$")) << e.transcript();
+    e.send("e2e4");  // a bare move is still a move
+    e.send("d");
+    auto fen = e.expect("^# fen ");
+    ASSERT_TRUE(fen) << e.transcript();
+    EXPECT_NE(fen->find(" b KQkq"), std::string::npos) << *fen;
+    e.send("setboard not/a/fen w - - 0 1");
+    EXPECT_TRUE(e.expect("^tellusererror Illegal position")) << e.transcript();
+    e.send("usermove e7e5");
+    EXPECT_TRUE(e.expect("^Illegal move.*: e7e5$")) << e.transcript();
+    e.send("go");  // no position: no move, no crash
+    e.send("level x");
+    e.send("time");
+    e.send("sd banana");
+    e.send("ping 9");
+    EXPECT_TRUE(e.expect("^pong 9$")) << e.transcript();
+    EXPECT_LT(e.find("^move "), 0) << e.transcript();
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("ping 10");
+    ASSERT_TRUE(e.expect("^pong 10$")) << e.transcript();
+    EXPECT_EQ(e.find("Illegal move: e2e4"), -1) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, ClaimsTheResultOnlyWhenOver) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("force");
+    e.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move a1a8");
+    EXPECT_TRUE(e.expect(R"(^1-0 \{checkmate\}$)")) << e.transcript();
+    // The opponent's mating move is claimed too, and the engine does not move after it.
+    e.send("new");
+    e.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("playother");
+    e.send("usermove a1a8");
+    e.send("ping 4");
+    ASSERT_TRUE(e.expect("^pong 4$")) << e.transcript();
+    EXPECT_GE(e.find(R"(^1-0 \{checkmate\}$)", size_t(e.find("^move a1a8$") + 1)), 0)
+        << e.transcript();
+    // Not over: no claim.
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("ping 5");
+    ASSERT_TRUE(e.expect("^pong 5$")) << e.transcript();
+    EXPECT_EQ(std::count_if(e.lines().begin(), e.lines().end(),
+                            [](const std::string& l) { return l.starts_with("1-0"); }),
+              2)
+        << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(XBoard, AnalyzeAndPerft) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("force");
+    e.send("post");
+    e.send("analyze");
+    e.send(".");
+    EXPECT_TRUE(e.expect("^stat01: ")) << e.transcript();
+    EXPECT_TRUE(e.expect(R"(^\d+ -?\d+ \d+ \d+ )")) << e.transcript();
+    e.send("usermove e2e4");
+    e.send("exit");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$")) << e.transcript();
+    EXPECT_LT(e.find("^move "), 0) << "analysis never moves\n" << e.transcript();
+    e.send("new");
+    e.send("perft 3");
+    auto nodes = e.expect("^Nodes searched: ");
+    ASSERT_TRUE(nodes) << e.transcript();
+    EXPECT_EQ(*nodes, "Nodes searched: 8902");
+    e.send("memory 8");
+    e.send("cores 1");
+    e.send("option Hash=4");
+    e.send("option NoSuchOption=1");
+    EXPECT_TRUE(e.expect(R"(^Error \(unknown option\))")) << e.transcript();
+    e.send("quit");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// ------------------------------------------------------------------------------------------
+// UCI
+
+void uciStart(Engine& e) {
+    e.send("uci");
+    ASSERT_TRUE(e.expect("^uciok$")) << e.transcript();
+}
+
+TEST(Uci, Identification) {
+    Engine e;
+    uciStart(e);
+    EXPECT_GE(e.find("^id name Timur"), 0) << e.transcript();
+    EXPECT_GE(e.find("^option name Hash type spin"), 0) << e.transcript();
+    int combo = e.find("^option name UCI_Variant type combo default chess ");
+    ASSERT_GE(combo, 0) << e.transcript();
+    for (const char* v : {"chess", "shatranj", "xiangqi", "capablanca", "omicron"})
+        EXPECT_NE(e.lines()[combo].find(std::string(" var ") + v), std::string::npos) << v;
+    e.send("isready");
+    EXPECT_TRUE(e.expect("^readyok$")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(Uci, VariantSwitchAndPerft) {
+    Engine e;
+    uciStart(e);
+    e.send("setoption name UCI_Variant value xiangqi");
+    auto info = e.expect("^info string variant ");
+    ASSERT_TRUE(info) << e.transcript();
+    EXPECT_EQ(*info,
+              "info string variant xiangqi files 9 ranks 10 startpos "
+              "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go perft 1");
+    auto nodes = e.expect("^Nodes searched: ");
+    ASSERT_TRUE(nodes) << e.transcript();
+    EXPECT_EQ(*nodes, "Nodes searched: 44");
+    EXPECT_GE(e.find("^h1g3: 1$"), 0) << e.transcript();  // 1-based ranks in UCI
+    e.send("position startpos moves h1g3 h10g8");
+    e.send("go depth 2");
+    auto best = e.expect("^bestmove ");
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_TRUE(std::regex_match(*best, std::regex(R"(bestmove [a-i]\d+[a-i]\d+( ponder \S+)?)")))
+        << *best;
+    e.send("setoption name UCI_Variant value nosuch");
+    EXPECT_TRUE(e.expect("^info string unknown variant")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(Uci, GoLimitsAndInfo) {
+    Engine e;
+    uciStart(e);
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 3");
+    ASSERT_TRUE(e.expect("^bestmove ")) << e.transcript();
+    EXPECT_GE(e.find(R"(^info depth \d+ seldepth \d+ score (cp|mate) -?\d+ nodes \d+ nps \d+ )"
+                     R"(time \d+ hashfull \d+ pv )"),
+              0)
+        << e.transcript();
+    auto start = Clock::now();
+    e.send("go wtime 2000 btime 2000 winc 10 binc 10 movestogo 5");
+    ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1500));
+    e.send("go movetime 200");
+    ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    e.send("go nodes 2000");
+    ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    // Infinite and ponder searches answer only after stop / ponderhit.
+    e.send("go infinite");
+    e.send("isready");
+    ASSERT_TRUE(e.expect("^readyok$")) << e.transcript();
+    size_t mark = e.lines().size();
+    e.drain(0.3);
+    EXPECT_LT(e.find("^bestmove ", mark), 0) << e.transcript();
+    e.send("stop");
+    ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    e.send("go ponder movetime 100");
+    mark = e.lines().size();
+    e.drain(0.4);
+    EXPECT_LT(e.find("^bestmove ", mark), 0) << e.transcript();
+    e.send("ponderhit");
+    ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    e.send("go mate 1");
+    ASSERT_TRUE(e.expect("^bestmove ", 5)) << e.transcript();
+    e.send("quit");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(Uci, MateStalemateAndBadInput) {
+    Engine e;
+    uciStart(e);
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go depth 3");
+    auto best = e.expect("^bestmove ");
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_EQ(best->substr(0, 13), "bestmove a1a8");
+    EXPECT_GE(e.find(" score mate 1 "), 0) << e.transcript();
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 2");
+    best = e.expect("^bestmove ");
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_EQ(*best, "bestmove (none)");
+    // A bad FEN leaves the position as it was.
+    e.send("position fen this/is/not/a/fen w - - 0 1");
+    EXPECT_TRUE(e.expect("^info string .*FEN")) << e.transcript();
+    e.send("d");
+    auto fen = e.expect("^Fen: ");
+    ASSERT_TRUE(fen) << e.transcript();
+    EXPECT_EQ(*fen, "Fen: 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("position startpos moves e2e4 e2e4 d7d5");
+    EXPECT_TRUE(e.expect("^info string Illegal move: e2e4$")) << e.transcript();
+    e.send("d");
+    fen = e.expect("^Fen: ");
+    ASSERT_TRUE(fen) << e.transcript();
+    EXPECT_NE(fen->find(" b KQkq"), std::string::npos) << *fen;
+    e.send("bogus command");
+    EXPECT_TRUE(e.expect("^info string Unknown command: bogus command$")) << e.transcript();
+    e.send("go depth");
+    e.send("go banana 3");
+    e.send("setoption name Hash value lots");
+    e.send("isready");
+    EXPECT_TRUE(e.expect("^readyok$")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(Uci, LoadsAVariantFile) {
+    std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                ("timur_protocol_test_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    std::ifstream in(std::string(TIMUR_SOURCE_DIR) + "/variants/chess.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string json = std::regex_replace(text.str(), std::regex(R"("name"\s*:\s*"chess")"),
+                                          R"("name": "mychess")");
+    std::filesystem::path file = dir / "mychess.json";
+    std::ofstream(file) << json;
+    Engine e;
+    uciStart(e);
+    e.send("setoption name VariantFile value " + file.string());
+    EXPECT_TRUE(e.expect("^info string loaded variant mychess")) << e.transcript();
+    e.send("setoption name VariantFile value /no/such/file.json");
+    EXPECT_TRUE(e.expect("^info string cannot load")) << e.transcript();
+    e.send("uci");
+    auto combo = e.expect("^option name UCI_Variant ");
+    ASSERT_TRUE(combo) << e.transcript();
+    EXPECT_NE(combo->find(" var mychess"), std::string::npos) << *combo;
+    e.send("setoption name UCI_Variant value mychess");
+    EXPECT_TRUE(e.expect("^info string variant mychess files 8 ranks 8 ")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+    std::filesystem::remove_all(dir);
+}
+
+// ------------------------------------------------------------------------------------------
+// Robustness: nothing on stdin crashes or hangs the engine.
+
+TEST(Protocol, GarbageNeverCrashes) {
+    std::mt19937 rng(12345);
+    const std::vector<std::string> words = {
+        "xboard",    "protover",  "2",        "new",       "variant",
+        "force",     "go",        "usermove", "time",      "otim",
+        "level",     "st",        "sd",       "nps",       "ping",
+        "setboard",  "undo",      "remove",   "post",      "analyze",
+        "exit",      ".",         "result",   "draw",      "memory",
+        "cores",     "option",    "perft",    "?",         "e2e4",
+        "h0g2",      "a7a8q",     "P@e4",     "-1",        "99999999999999999999",
+        "xiangqi",   "shatranj",  "omicron",  "uci",       "isready",
+        "position",  "startpos",  "fen",      "moves",     "stop",
+        "ponderhit", "setoption", "name",     "value",     "UCI_Variant",
+        "infinite",  "depth",     "1",        "0",         "8/8/8 w",
+        "=",         "\t",        "\xff\xfe", "c3d4,d4e5", "O-O"};
+    for (int session = 0; session < 6; ++session) {
+        Engine e;
+        e.send(session % 2 ? "uci" : "xboard");
+        for (int i = 0; i < 150; ++i) {
+            std::string line;
+            int n = 1 + int(rng() % 5);
+            for (int k = 0; k < n; ++k) line += words[rng() % words.size()] + " ";
+            // Keep searches short.
+            if (line.find("go") != std::string::npos || line.find("analyze") != std::string::npos)
+                e.send(session % 2 ? "stop" : "sd 1");
+            e.send(line);
+        }
+        e.send(session % 2 ? "stop" : "force");
+        e.send("quit");
+        EXPECT_EQ(e.finish(20), 0) << "session " << session << "\n" << e.transcript();
+    }
+}
+
+TEST(Protocol, FirstCommandPicksTheProtocol) {
+    {
+        Engine e;
+        e.send("isready");
+        EXPECT_TRUE(e.expect("^readyok$")) << e.transcript();
+        EXPECT_EQ(e.finish(), 0);
+    }
+    {
+        Engine e;
+        e.send("perft 2");
+        EXPECT_TRUE(e.expect("^Nodes searched: 400$")) << e.transcript();
+        EXPECT_EQ(e.finish(), 0);
+    }
+}
+
+}  // namespace
