@@ -9,14 +9,20 @@
 namespace timur {
 
 enum class MoveKind : std::uint8_t {
-    Normal,     // from -> to, capturing what stands on `to` and any locust victims
-    EnPassant,  // from -> to (empty), capturing the piece on `aux`
-    Castling,   // the royal from -> to, the partner from `aux` to the square next to it
-    Drop,       // a piece of type `promo` from hand to `to`
+    Normal,           // from -> to, capturing what stands on `to` and any locust victims
+    EnPassant,        // from -> to (empty), capturing the piece on `aux`
+    Castling,         // the royal from -> to, the partner from `aux` to the square next to it
+    Drop,             // a piece of type `promo` from hand to `to`
+    Swap,             // the pieces on `from` and `to` exchange places (King swap)
+    Placement,        // the parked piece on `from` is put on `to`, becoming type `promo`
+    CitadelExchange,  // the royal on `from` enters the citadel `to`; the royal on `aux` and it
+                      // then exchange places
 };
 
 enum MoveFlag : std::uint8_t {
     kMoveCreatesEp = 1 << 2,  // a Normal move that gives e.p. rights on square `aux`
+    kMoveEndsGame = 1 << 3,   // entering the enemy citadel: the game is over
+    kMoveRelocate = 1 << 4,   // the promoted piece goes to `aux` instead of `to`
     kMoveVictimMask = 3,      // bits 0-1: number of locust victims (0..2)
 };
 

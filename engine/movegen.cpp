@@ -22,7 +22,12 @@ inline void forEachSquare(const SquareSet& set, F&& f) {
 class Generator {
   public:
     Generator(const Position& pos, MoveList& out)
-        : pos_(pos), v_(pos.variant()), info_(pos.info()), us_(pos.sideToMove()), out_(out) {}
+        : pos_(pos),
+          v_(pos.variant()),
+          info_(pos.info()),
+          us_(pos.sideToMove()),
+          out_(out),
+          special_(info_.citadels.any() || info_.anyImmune) {}
 
     void all() {
         for (int t = 0; t < info_.typeCount; ++t)
@@ -87,8 +92,44 @@ class Generator {
         }
     }
 
+    // Whether a piece standing on sq may be captured or displaced there.
+    bool capturable(int sq) const {
+        Piece p = pos_.at(sq);
+        return p == kNoPiece || !(info_.citadels[sq] || info_.immune[typeOf(p)][colorOf(p)][sq]);
+    }
+
+    // Citadels and immune pieces: whether the move stands as it is. Moves into the enemy's
+    // citadel are added here (ending the game, or as citadel exchanges) and then refused.
+    bool specialSquaresAllow(PieceType t, const Move& m) {
+        if (!capturable(m.to)) return false;
+        for (int k = 0; k < m.victimCount(); ++k)
+            if (!capturable(m.victim[k])) return false;
+        if (!info_.citadels[m.to]) return true;
+        const CitadelRule& cr = *v_.rules.citadels;
+        const auto& own = cr.ownEntrants;
+        if (cr.squares.of[us_][m.to]) return std::find(own.begin(), own.end(), t) != own.end();
+        bool may =
+            cr.enemyEntrants == CitadelRule::Enemy::AnyRoyal
+                ? info_.isRoyal[t]
+                : cr.enemyEntrants == CitadelRule::Enemy::TopRoyal && t == pos_.topRoyal(us_);
+        if (!may) return false;
+        Move entry = m;
+        if (cr.enemyEntry) entry.flags |= kMoveEndsGame;
+        out_.push(entry);
+        if (cr.exchange && (cr.unlimitedExchange || pos_.hasRight(us_, Position::kExchangeRight)))
+            for (int r : pos_.royals(us_)) {
+                if (r == m.from || info_.citadels[r]) continue;
+                Move swap = m;
+                swap.kind = MoveKind::CitadelExchange;
+                swap.aux = std::uint8_t(r);
+                out_.push(swap);
+            }
+        return false;
+    }
+
     // Adds a move of a piece of type t, with its promotions.
     void add(PieceType t, Move m) {
+        if (special_ && !specialSquaresAllow(t, m)) return;
         const auto& ruleIdx = info_.promotionRules[t];
         bool dead = info_.deadSquares[t][us_][m.to];
         if (ruleIdx.empty()) {
@@ -103,19 +144,31 @@ class Generator {
             anyRule = true;
             if (rule.mandatory) mayStay = false;
             if (rule.choices.empty()) {
-                promote(m, v_.pieces[t].promotesTo, rule);
+                promote(m, v_.pieces[t].promotesTo, rule, idx);
             } else {
-                for (PieceType c : rule.choices) promote(m, c, rule);
+                for (PieceType c : rule.choices) promote(m, c, rule, idx);
             }
         }
         if (dead && (anyRule || v_.rules.immobileIllegal)) mayStay = false;
         if (mayStay) out_.push(m);
     }
 
-    void promote(Move m, PieceType to, const PromotionRule& rule) {
+    void promote(Move m, PieceType to, const PromotionRule& rule, int ruleIndex) {
         if (to == kNoPieceType) return;
         auto lim = rule.limit.find(to);
         if (lim != rule.limit.end() && pos_.count(us_, to) >= lim->second) return;
+        if (rule.relocateTo != kNoPieceType) {
+            // The piece goes to the relocation square; a royal there forbids the move, any other
+            // piece there is removed.
+            int h = info_.relocation[ruleIndex][us_];
+            if (h < 0) return;
+            Piece there = pos_.at(h);
+            if (h != m.from && there != kNoPiece &&
+                (info_.isRoyal[typeOf(there)] || !capturable(h)))
+                return;
+            m.aux = std::uint8_t(h);
+            m.flags |= kMoveRelocate;
+        }
         m.promo = to;
         out_.push(m);
     }
@@ -220,6 +273,7 @@ class Generator {
     const VariantInfo& info_;
     Color us_;
     MoveList& out_;
+    bool special_;  // the variant has citadels or immune pieces
 };
 
 // Whether the piece of type t and colour `by` on `from` could capture on `target`.
@@ -256,6 +310,7 @@ void generatePseudo(const Position& pos, MoveList& out) {
 
 bool isAttacked(const Position& pos, int sq, Color by) {
     const Variant& v = pos.variant();
+    if (pos.info().citadels[sq] && !v.rules.citadels->attackable) return false;
     for (int t = 0; t < pos.info().typeCount; ++t) {
         SquareSet cand = pos.pieces(by, PieceType(t)) & v.tables[t].attackersOf[by][sq];
         for (size_t f = cand._Find_first(); f < cand.size(); f = cand._Find_next(f))
@@ -344,7 +399,7 @@ struct LegalityShortcut {
     }
 
     bool safe(const Position& pos, const Move& m) const {
-        if (!enabled || occupy[m.to]) return false;
+        if (!enabled || occupy[m.to] || (m.flags & (kMoveRelocate | kMoveEndsGame))) return false;
         const VariantInfo& info = pos.info();
         if (m.promo != kNoPieceType && info.isRoyal[m.promo]) return false;
         if (m.kind == MoveKind::Drop) return true;
@@ -355,12 +410,21 @@ struct LegalityShortcut {
 
 }  // namespace
 
+bool isLegalMove(Position& pos, const Move& m) {
+    Color us = pos.sideToMove();
+    pos.makeMove(m);
+    bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
+    pos.unmakeMove();
+    return ok;
+}
+
 void generateLegal(Position& pos, MoveList& out) {
+    out.size = 0;
+    if (pos.terminal()) return;
     MoveList pseudo;
     generatePseudo(pos, pseudo);
     Color us = pos.sideToMove();
     LegalityShortcut shortcut(pos);
-    out.size = 0;
     for (const Move& m : pseudo) {
         if (shortcut.safe(pos, m)) {
             out.push(m);
@@ -371,6 +435,9 @@ void generateLegal(Position& pos, MoveList& out) {
         pos.unmakeMove();
         if (ok) out.push(m);
     }
+    const Rules& rules = pos.variant().rules;
+    if (!rules.placements.empty()) generatePlacements(pos, out);
+    if (rules.swap) generateSwaps(pos, out);
 }
 
 std::string moveText(const Position& pos, const Move& m) {
@@ -383,6 +450,12 @@ std::string moveText(const Position& pos, const Move& m) {
     std::string s = g.name(m.from);
     for (int k = 0; k < m.victimCount(); ++k) s += g.name(m.victim[k]);
     s += g.name(m.to);
+    if (m.kind == MoveKind::CitadelExchange) return s + g.name(m.aux);
+    if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant) return s;
+    Piece mover = pos.at(m.from);
+    if (m.promo != kNoPieceType && mover != kNoPiece && v.pieces.size() > typeOf(mover) &&
+        pos.info().forcedPromotion[typeOf(mover)])
+        return s;  // a forced promotion with one result needs no suffix
     if (m.promo != kNoPieceType) {
         Piece moved = pos.at(m.from);
         if (moved != kNoPiece && v.pieces[typeOf(moved)].promotesTo == m.promo) {

@@ -12,8 +12,16 @@ namespace timur {
 // promotions, before testing whether it leaves a royal attacked.
 void generatePseudo(const Position& pos, MoveList& out);
 
-// The legal moves of the side to move.
+// The legal moves of the side to move (none once the game ended by a move, as a citadel entry).
 void generateLegal(Position& pos, MoveList& out);
+
+// Whether a pseudo-legal move leaves the mover's royals safe (made, tested and taken back).
+bool isLegalMove(Position& pos, const Move& m);
+
+// Moves outside the Betza tables (special_moves.cpp): the parked pieces' placements and the
+// once-per-game swap, appended to `legal` (which holds the other legal moves) if legal.
+void generatePlacements(Position& pos, MoveList& legal);
+void generateSwaps(Position& pos, MoveList& legal);
 
 // Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored).
 bool isAttacked(const Position& pos, int sq, Color by);

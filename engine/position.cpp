@@ -40,6 +40,8 @@ void Position::clear() {
     royals_[0].clear();
     royals_[1].clear();
     side_ = White;
+    rights_ = {};
+    terminal_ = false;
     epSquare_ = epVictim_ = -1;
     halfmoveClock_ = 0;
     fullmove_ = 1;
@@ -82,6 +84,18 @@ void Position::setEp(int sq, int victim) {
     epSquare_ = sq;
     epVictim_ = victim;
     if (epSquare_ >= 0) hash_ ^= zobrist::ep(epSquare_);
+}
+
+void Position::clearRight(Color c, Right r) {
+    if (!(rights_[c] & r)) return;
+    rights_[c] &= std::uint8_t(~r);
+    hash_ ^= zobrist::extra(c * 8 + r);
+}
+
+PieceType Position::topRoyal(Color c) const {
+    for (PieceType t : variant_->rules.royalRank)
+        if (byType_[c][t].any()) return t;
+    return kNoPieceType;
 }
 
 void Position::refreshRoyals() {
@@ -266,10 +280,21 @@ void Position::setFen(const std::string& fen) {
 void Position::readRights(const std::string& text) {
     if (text == "-") return;
     const Geometry& g = board();
-    const auto& castling = variant_->rules.castling;
+    const Rules& rules = variant_->rules;
+    const auto& castling = rules.castling;
     for (char c : text) {
+        Color side = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
+        char upper = char(std::toupper(static_cast<unsigned char>(c)));
+        if (upper == 'K' && rules.swap && !castling) {
+            rights_[side] |= kSwapRight;
+            continue;
+        }
+        if (upper == 'X' && rules.citadels && rules.citadels->exchange) {
+            rights_[side] |= kExchangeRight;
+            continue;
+        }
         if (!castling)
-            throw FenError("castling rights '" + text + "' in a variant without castling");
+            throw FenError(std::string("unknown rights letter '") + c + "' in '" + text + "'");
         Color col = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
         int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
         int kingSq = -1;
@@ -339,6 +364,10 @@ std::string Position::fen() const {
 std::string Position::rightsText() const {
     const auto& castling = variant_->rules.castling;
     std::string out;
+    for (int c = 0; c < 2; ++c) {
+        if (rights_[c] & kSwapRight) out += c == White ? 'K' : 'k';
+        if (rights_[c] & kExchangeRight) out += c == White ? 'X' : 'x';
+    }
     if (castling) {
         const Geometry& g = board();
         for (int c = 0; c < 2; ++c) {
@@ -385,6 +414,9 @@ std::uint64_t Position::computeHash() const {
             h ^= zobrist::hand(Color(c), PieceType(t), hands_[c][t]);
     if (epSquare_ >= 0) h ^= zobrist::ep(epSquare_);
     if (side_ == Black) h ^= zobrist::side();
+    for (int c = 0; c < 2; ++c)
+        for (std::uint8_t r : {kSwapRight, kExchangeRight})
+            if (rights_[c] & r) h ^= zobrist::extra(c * 8 + r);
     return h;
 }
 
@@ -419,8 +451,18 @@ void Position::makeMove(const Move& m) {
     u.epVictim = epVictim_;
     u.halfmoveClock = halfmoveClock_;
     u.hash = hash_;
+    u.rights = rights_;
+    u.terminal = terminal_;
     setEp(-1, -1);
     ++halfmoveClock_;
+
+    if (m.kind == MoveKind::Swap || m.kind == MoveKind::CitadelExchange) {
+        makeExchange(u, m);
+        if (side_ == Black) ++fullmove_;
+        side_ = ~side_;
+        hash_ ^= zobrist::side();
+        return;
+    }
 
     if (m.kind == MoveKind::Drop) {
         Piece p = makePiece(side_, m.promo);
@@ -452,14 +494,21 @@ void Position::makeMove(const Move& m) {
             bool promoted = u.movedPromoted;
             setVirgin(m.from, false);
             remove(m.from);
+            int dest = m.to;
+            if (m.flags & kMoveRelocate) {
+                dest = m.aux;
+                if (squares_[dest] != kNoPiece) capture(u, dest);
+            }
             if (m.promo != kNoPieceType) {
                 // A promotion by choice (crazyhouse) reverts when captured into hand; a
                 // shogi-style promotion has its own demotesTo.
-                promoted = variant_->pieces[m.promo].demotesTo == kNoPieceType;
+                promoted = variant_->pieces[m.promo].demotesTo == kNoPieceType &&
+                           variant_->rules.capturesToHand;
                 p = makePiece(side_, m.promo);
             }
-            put(m.to, p, promoted);
+            put(dest, p, promoted);
             if (m.flags & kMoveCreatesEp) setEp(m.aux, m.to);
+            if (m.flags & kMoveEndsGame) terminal_ = true;
         }
         if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)]) refreshRoyals();
     }
@@ -473,7 +522,17 @@ void Position::unmakeMove() {
     const Move& m = u.move;
     side_ = ~side_;
     if (side_ == Black) --fullmove_;
-    if (m.kind == MoveKind::Drop) {
+    if (m.kind == MoveKind::Swap || m.kind == MoveKind::CitadelExchange) {
+        int a = m.from, b = m.kind == MoveKind::Swap ? m.to : m.aux;
+        int other = m.kind == MoveKind::Swap ? a : m.to;
+        Piece pb = squares_[other];
+        remove(b);
+        remove(other);
+        put(a, u.moved, false);
+        put(b, pb, false);
+        virgin_[a] = u.movedVirgin;
+        virgin_[b] = u.rookVirgin;
+    } else if (m.kind == MoveKind::Drop) {
         remove(m.to);
         virgin_[m.to] = false;
         hands_[side_][m.promo] += 1;
@@ -486,11 +545,12 @@ void Position::unmakeMove() {
         virgin_[m.from] = u.movedVirgin;
         virgin_[m.aux] = u.rookVirgin;
     } else {
-        remove(m.to);
+        remove(m.flags & kMoveRelocate ? m.aux : m.to);
         put(m.from, u.moved, u.movedPromoted);
         virgin_[m.from] = u.movedVirgin;
     }
-    bool royalsChanged = u.captureCount || m.promo != kNoPieceType ||
+    bool royalsChanged = u.captureCount || m.promo != kNoPieceType || m.kind == MoveKind::Swap ||
+                         m.kind == MoveKind::CitadelExchange ||
                          (u.moved != kNoPiece && info_->isRoyal[typeOf(u.moved)]);
     for (int k = u.captureCount - 1; k >= 0; --k) {
         int sq = u.capturedSq[k];
@@ -500,11 +560,36 @@ void Position::unmakeMove() {
     }
     epSquare_ = u.epSquare;
     epVictim_ = u.epVictim;
+    rights_ = u.rights;
+    terminal_ = u.terminal;
     halfmoveClock_ = u.halfmoveClock;
     hash_ = u.hash;
     history_.pop_back();
     hashHistory_.pop_back();
     if (royalsChanged) refreshRoyals();
+}
+
+// King swap (the King and a partner exchange places) and citadel exchange (the entering royal
+// takes the partner royal's square, the partner goes into the citadel).
+void Position::makeExchange(Undo& u, const Move& m) {
+    int a = m.from, b = m.kind == MoveKind::Swap ? m.to : m.aux;
+    Piece pa = squares_[a], pb = squares_[b];
+    u.moved = pa;
+    u.movedVirgin = virgin_[a];
+    u.rookVirgin = virgin_[b];
+    setVirgin(a, false);
+    setVirgin(b, false);
+    remove(a);
+    remove(b);
+    put(b, pa, false);
+    if (m.kind == MoveKind::Swap) {
+        put(a, pb, false);
+        clearRight(side_, kSwapRight);
+    } else {
+        put(m.to, pb, false);
+        if (!variant_->rules.citadels->unlimitedExchange) clearRight(side_, kExchangeRight);
+    }
+    refreshRoyals();
 }
 
 int Position::castlingRookTarget(const Move& m) const {

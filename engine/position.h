@@ -33,6 +33,8 @@ struct Undo {
     bool rookVirgin = false;  // castling partner
     int epSquare = -1, epVictim = -1;
     int halfmoveClock = 0;
+    std::array<std::uint8_t, 2> rights{};
+    bool terminal = false;
     std::uint64_t hash = 0;
     PieceType handAdded = kNoPieceType;  // capture to hand
     int handAddedCount = 0;
@@ -61,6 +63,13 @@ class Position {
     int epSquare() const { return epSquare_; }
     int epVictim() const { return epVictim_; }
     int halfmoveClock() const { return halfmoveClock_; }
+    // Once-per-game rights still unused (Tamerlane's King swap 'K' and citadel exchange 'X').
+    enum Right : std::uint8_t { kSwapRight = 1, kExchangeRight = 2 };
+    bool hasRight(Color c, Right r) const { return rights_[c] & r; }
+    // The game ended with the last move (a citadel entry); no move follows.
+    bool terminal() const { return terminal_; }
+    // c's highest-ranking royal type present (Variant::rules.royalRank), or kNoPieceType.
+    PieceType topRoyal(Color c) const;
     int fullmoveNumber() const { return fullmove_; }
     std::uint64_t hash() const { return hash_; }
     const SquareSet& occupied(Color c) const { return byColor_[c]; }
@@ -85,6 +94,8 @@ class Position {
     void capture(Undo& u, int sq);
     void setVirgin(int sq, bool v);
     void setEp(int sq, int victim);
+    void clearRight(Color c, Right r);
+    void makeExchange(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();
     std::uint64_t computeHash() const;
@@ -101,6 +112,8 @@ class Position {
     SquareSet virgin_;    // pieces that have never moved (i-moves, castling)
     SquareSet promoted_;  // promoted pieces that revert when captured into hand (crazyhouse ~)
     std::array<std::vector<int>, 2> royals_;
+    std::array<std::uint8_t, 2> rights_{};
+    bool terminal_ = false;
     Color side_ = White;
     int epSquare_ = -1, epVictim_ = -1;
     int halfmoveClock_ = 0, fullmove_ = 1;

@@ -48,6 +48,8 @@ const char* resultText(GameResult r) {
 GameEnd gameEnd(const Position& pos, const MoveList& legal) {
     const Rules& rules = pos.variant().rules;
     Color us = pos.sideToMove();
+    if (pos.terminal() && rules.citadels && rules.citadels->enemyEntry)
+        return {scoreFor(~us, *rules.citadels->enemyEntry), "citadel entry"};
     if (!pos.info().royalTypes.empty() && pos.royals(us).empty())
         return {scoreFor(us, Outcome::Loss), "royal pieces captured"};
     if (legal.size == 0) {

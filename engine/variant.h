@@ -68,6 +68,10 @@ struct PieceSpec {
     // Whether a lame multi-square non-capturing move of this piece gives the opponent an
     // en-passant right. Default: the piece has an e-move itself (pawns).
     bool enPassantVictim = false;
+
+    // Squares where this piece can never be captured, displaced or swapped (Tamerlane's parked
+    // pawn of pawns on its last rank).
+    SideSquares immune;
 };
 
 // Pieces of `pieces` promote to one of `choices` when a move ends in (or, with fromZoneToo,
@@ -82,6 +86,52 @@ struct PromotionRule {
     // At most this many pieces of a type on the board for it to be a choice (grand chess:
     // a pawn promotes only to a piece its side has lost). Missing type = no limit.
     std::map<PieceType, int> limit;
+    // Relocation on promotion: the promoted piece goes to the square where a piece of this type
+    // starts (in the variant's start position) instead of staying. A non-royal there is removed;
+    // a royal there makes the move illegal (Tamerlane's pawn of pawns, second arrival).
+    PieceType relocateTo = kNoPieceType;
+};
+
+// Squares owned by a side that only some pieces may enter (Tamerlane's citadels). Everyone
+// else treats them as off the board. A piece standing on one can never be captured.
+struct CitadelRule {
+    SideSquares squares;                 // squares.of[c]: the citadel(s) side c owns
+    std::vector<PieceType> ownEntrants;  // c's pieces of these types may enter c's own citadel
+    enum class Enemy : std::uint8_t { None, TopRoyal, AnyRoyal };
+    Enemy enemyEntrants = Enemy::TopRoyal;  // who may step into the other side's citadel
+    // Stepping into the other side's citadel ends the game with this outcome for the side that
+    // entered (nullopt: nothing happens).
+    std::optional<Outcome> enemyEntry = Outcome::Draw;
+    // Once per game (FEN right 'X'), the entering royal may instead exchange places with another
+    // royal of its side on the main board, which goes into the citadel; the game goes on.
+    bool exchange = true;
+    bool unlimitedExchange = false;  // no right needed: every entry may be an exchange
+    bool attackable = false;         // occupants can be in check (still never captured)
+};
+
+// A once-per-game exchange of places between a royal and another own piece (Tamerlane's King
+// swap). FEN right 'K'.
+struct SwapRule {
+    PieceType piece = kNoPieceType;
+    enum class When : std::uint8_t { CheckOrNoMove, Check, NoMove, Always };
+    When when = When::CheckOrNoMove;
+    bool pawnToLastRank = false;    // a partner may land where it could never move again
+    bool withSeveralRoyals = true;  // allowed while the side has other royals too
+};
+
+// A piece parked in `from` may, as a move, be put on any main-board square; what stands there
+// (not royal, not immune) is removed, and the piece becomes `becomes`. The square must be
+// such that after the placement the piece forks two enemies on its forward diagonals, or
+// leaves one of them without a legal move (Tamerlane's pawn of pawns).
+struct PlacementRule {
+    PieceType piece = kNoPieceType;
+    SideSquares from;
+    PieceType becomes = kNoPieceType;
+    bool fork = true;
+    bool forkRoyals = true;  // royals count as fork targets
+    bool immobilise = true;
+    bool ontoFriend = true;  // may land on (and remove) an own piece
+    bool ontoEnemy = true;   // may land on (and remove) an enemy piece
 };
 
 // Chess-style castling: king and rook on their start rank, unmoved, squares between empty,
@@ -120,7 +170,12 @@ struct Rules {
     std::optional<Outcome> bareRoyal;
     bool bareRoyalReply = true;
 
-    int nMoveRule = 0;  // full moves without capture or pawn move that draw (0 = none)
+    std::optional<CitadelRule> citadels;
+    std::vector<PieceType> royalRank;  // royal types, highest first ("top royal")
+    std::optional<SwapRule> swap;
+    std::vector<PlacementRule> placements;
+
+    int nMoveRule = 0;        // full moves without capture or pawn move that draw (0 = none)
     int repetitionCount = 0;  // n-fold repetition (0 = none)
     Outcome repetition = Outcome::Draw;  // for the side to move when it happens
     bool perpetualCheckLoses = false;    // repeating by checking every move loses for the checker

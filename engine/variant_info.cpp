@@ -47,6 +47,20 @@ std::unique_ptr<VariantInfo> build(const std::shared_ptr<const Variant>& v) {
             if (info->demotedPawn == kNoPieceType) info->demotedPawn = t;
         }
     }
+    for (int t = 0; t < info->typeCount; ++t) {
+        const auto& rules = info->promotionRules[t];
+        bool forced = !rules.empty();
+        for (int idx : rules) {
+            const PromotionRule& rule = v->rules.promotions[idx];
+            size_t results = rule.choices.empty() ? 1 : rule.choices.size();
+            forced = forced && rule.mandatory && results == 1;
+        }
+        info->forcedPromotion[t] = forced;
+        info->immune[t] = v->pieces[t].immune.of;
+        info->anyImmune = info->anyImmune || v->pieces[t].immune.any();
+    }
+    if (v->rules.citadels)
+        info->citadels = v->rules.citadels->squares.of[0] | v->rules.citadels->squares.of[1];
     for (int side = 0; side < 2; ++side) {
         info->occClass[side][0] = betza::kOccEmpty;
         for (int p = 1; p < 130; ++p)
@@ -101,6 +115,14 @@ const VariantInfo& VariantInfo::of(const std::shared_ptr<const Variant>& variant
             info.startBoard[sq] = start.at(sq);
     } catch (const std::exception&) {
         // A variant whose start FEN does not parse has no start board; the loader reports it.
+    }
+    for (const PromotionRule& rule : variant->rules.promotions) {
+        std::array<int, 2> where{-1, -1};
+        if (rule.relocateTo != kNoPieceType)
+            for (int c = 0; c < 2; ++c)
+                for (int sq = 0; sq < variant->board.squareCount() && where[c] < 0; ++sq)
+                    if (info.startBoard[sq] == makePiece(Color(c), rule.relocateTo)) where[c] = sq;
+        info.relocation.push_back(where);
     }
     return info;
 }

@@ -35,7 +35,15 @@ struct VariantInfo {
     std::array<Piece, kMaxSquares> startBoard{};     // the start position's pieces
     // [type]: indices into rules.promotions of the rules that promote this type.
     std::array<std::vector<int>, kMaxPieceTypes> promotionRules;
-    PieceType demotedPawn = kNoPieceType;  // what a '~' promoted piece reverts to in hand
+    PieceType demotedPawn = kNoPieceType;
+    // [rule][colour]: the relocation square of promotion rule `rule` (relocateTo), or -1.
+    std::vector<std::array<int, 2>> relocation;
+    // [type]: every promotion of this type is forced and has one result: moves need no suffix.
+    std::array<bool, kMaxPieceTypes> forcedPromotion{};
+    SquareSet citadels;  // all citadel squares of both sides
+    // [type][colour]: squares where a piece of the type cannot be captured (immune).
+    std::array<std::array<SquareSet, 2>, kMaxPieceTypes> immune{};
+    bool anyImmune = false;  // what a '~' promoted piece reverts to in hand
     // [type][colour]: squares from which the piece has no move at all on an empty board; a
     // piece may not be left there unless it promotes.
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> deadSquares{};

@@ -346,6 +346,9 @@ class Loader {
     void loadRules(const Json& v, const std::string& ptr);
     PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;
     CastlingRule loadCastling(const Json& v, const std::string& ptr) const;
+    CitadelRule loadCitadels(const Json& v, const std::string& ptr) const;
+    SwapRule loadSwap(const Json& v, const std::string& ptr) const;
+    PlacementRule loadPlacement(const Json& v, const std::string& ptr) const;
     void checkConsistency(const Json& rulesJson);
     void compileTables();
 
@@ -507,7 +510,7 @@ void Loader::loadPieces(const Json& v, const std::string& ptr) {
         object(pj, p);
         checkKeys(pj, p,
                   {"name", "letter", "betza", "notation", "royal", "value", "promotesTo",
-                   "zoneMoves", "confinement", "enPassantVictim"});
+                   "zoneMoves", "confinement", "enPassantVictim", "immune"});
         PieceSpec spec;
         spec.name = string(required(pj, p, "name"), child(p, "name"));
         std::string letterText = string(required(pj, p, "letter"), child(p, "letter"));
@@ -578,6 +581,7 @@ void Loader::loadPieceDetails(const Json& pj, const std::string& p, PieceType se
     }
     if (const Json* c = member(pj, "confinement"))
         spec.confinement = region(*c, child(p, "confinement"));
+    if (const Json* im = member(pj, "immune")) spec.immune = region(*im, child(p, "immune"));
     // Default: a piece that captures en passant itself (in any zone) can be captured so.
     if (!member(pj, "enPassantVictim")) {
         spec.enPassantVictim = hasEnPassantCapture(spec.moves);
@@ -696,7 +700,8 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     checkKeys(v, ptr,
               {"promotion", "castling", "drops", "capturesToHand", "dropMateIllegal",
                "immobileIllegal", "checkRule", "flyingRoyals", "checkmate", "stalemate",
-               "bareRoyal", "bareRoyalReply", "nMoveRule", "repetition", "perpetualCheckLoses"});
+               "bareRoyal", "bareRoyalReply", "nMoveRule", "repetition", "perpetualCheckLoses",
+               "citadels", "royalRank", "swap", "placement"});
     Rules& r = variant_->rules;
     if (const Json* p = member(v, "promotion")) {
         std::string pp = child(ptr, "promotion");
@@ -744,11 +749,115 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     }
     if (const Json* p = member(v, "perpetualCheckLoses"))
         r.perpetualCheckLoses = boolean(*p, child(ptr, "perpetualCheckLoses"));
+    if (const Json* c = member(v, "citadels"))
+        r.citadels = loadCitadels(*c, child(ptr, "citadels"));
+    if (const Json* rr = member(v, "royalRank")) {
+        std::string rp = child(ptr, "royalRank");
+        r.royalRank = letterList(*rr, rp);
+        for (std::size_t i = 0; i < r.royalRank.size(); ++i)
+            if (!variant_->pieces[r.royalRank[i]].royal)
+                fail(child(rp, i),
+                     quote(variant_->pieces[r.royalRank[i]].letter) + " is not royal");
+    }
+    if (const Json* sw = member(v, "swap")) r.swap = loadSwap(*sw, child(ptr, "swap"));
+    if (const Json* pl = member(v, "placement")) {
+        std::string pp = child(ptr, "placement");
+        array(*pl, pp);
+        for (std::size_t i = 0; i < pl->size(); ++i)
+            r.placements.push_back(loadPlacement((*pl)[i], child(pp, i)));
+    }
+}
+
+CitadelRule Loader::loadCitadels(const Json& v, const std::string& ptr) const {
+    object(v, ptr);
+    checkKeys(v, ptr,
+              {"squares", "ownEntrants", "enemyEntrants", "enemyEntry", "exchange",
+               "unlimitedExchange", "attackable"});
+    CitadelRule c;
+    std::string sp = child(ptr, "squares");
+    c.squares = region(required(v, ptr, "squares"), sp);
+    if ((c.squares.of[0] & c.squares.of[1]).any()) fail(sp, "the two sides' citadels overlap");
+    if (const Json* o = member(v, "ownEntrants"))
+        c.ownEntrants = letterList(*o, child(ptr, "ownEntrants"));
+    if (const Json* e = member(v, "enemyEntrants")) {
+        std::string ep = child(ptr, "enemyEntrants");
+        std::string s = string(*e, ep);
+        if (s == "none")
+            c.enemyEntrants = CitadelRule::Enemy::None;
+        else if (s == "topRoyal")
+            c.enemyEntrants = CitadelRule::Enemy::TopRoyal;
+        else if (s == "anyRoyal")
+            c.enemyEntrants = CitadelRule::Enemy::AnyRoyal;
+        else
+            fail(ep, "expected 'none', 'topRoyal' or 'anyRoyal', got " + quote(s));
+    }
+    if (const Json* e = member(v, "enemyEntry")) {
+        std::string ep = child(ptr, "enemyEntry");
+        if (e->is_null())
+            c.enemyEntry.reset();
+        else
+            c.enemyEntry = outcome(*e, ep);
+    }
+    if (const Json* x = member(v, "exchange")) c.exchange = boolean(*x, child(ptr, "exchange"));
+    if (const Json* x = member(v, "unlimitedExchange"))
+        c.unlimitedExchange = boolean(*x, child(ptr, "unlimitedExchange"));
+    if (const Json* a = member(v, "attackable"))
+        c.attackable = boolean(*a, child(ptr, "attackable"));
+    return c;
+}
+
+SwapRule Loader::loadSwap(const Json& v, const std::string& ptr) const {
+    object(v, ptr);
+    checkKeys(v, ptr, {"piece", "when", "pawnToLastRank", "withSeveralRoyals"});
+    SwapRule r;
+    std::string pp = child(ptr, "piece");
+    r.piece = letterRef(required(v, ptr, "piece"), pp);
+    if (const Json* w = member(v, "when")) {
+        std::string wp = child(ptr, "when");
+        std::string s = string(*w, wp);
+        if (s == "checkOrNoMove")
+            r.when = SwapRule::When::CheckOrNoMove;
+        else if (s == "check")
+            r.when = SwapRule::When::Check;
+        else if (s == "noMove")
+            r.when = SwapRule::When::NoMove;
+        else if (s == "always")
+            r.when = SwapRule::When::Always;
+        else
+            fail(wp, "expected 'checkOrNoMove', 'check', 'noMove' or 'always', got " + quote(s));
+    }
+    if (const Json* b = member(v, "pawnToLastRank"))
+        r.pawnToLastRank = boolean(*b, child(ptr, "pawnToLastRank"));
+    if (const Json* b = member(v, "withSeveralRoyals"))
+        r.withSeveralRoyals = boolean(*b, child(ptr, "withSeveralRoyals"));
+    return r;
+}
+
+PlacementRule Loader::loadPlacement(const Json& v, const std::string& ptr) const {
+    object(v, ptr);
+    checkKeys(v, ptr,
+              {"piece", "from", "becomes", "fork", "forkRoyals", "immobilise", "ontoFriend",
+               "ontoEnemy"});
+    PlacementRule r;
+    r.piece = letterRef(required(v, ptr, "piece"), child(ptr, "piece"));
+    r.from = region(required(v, ptr, "from"), child(ptr, "from"));
+    r.becomes = letterRef(required(v, ptr, "becomes"), child(ptr, "becomes"));
+    auto flag = [&](const char* key, bool& out) {
+        if (const Json* b = member(v, key)) out = boolean(*b, child(ptr, key));
+    };
+    flag("fork", r.fork);
+    flag("forkRoyals", r.forkRoyals);
+    flag("immobilise", r.immobilise);
+    flag("ontoFriend", r.ontoFriend);
+    flag("ontoEnemy", r.ontoEnemy);
+    if (!r.fork && !r.immobilise) fail(ptr, "a placement needs \"fork\" or \"immobilise\"");
+    return r;
 }
 
 PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const {
     object(v, ptr);
-    checkKeys(v, ptr, {"pieces", "zone", "choices", "mandatory", "fromZoneToo", "limit"});
+    checkKeys(v, ptr,
+              {"pieces", "zone", "choices", "mandatory", "fromZoneToo", "limit", "relocateTo"});
     PromotionRule rule;
     std::string pp = child(ptr, "pieces");
     rule.pieces = letterList(required(v, ptr, "pieces"), pp);
@@ -771,12 +880,8 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
                                        " has no promotesTo, so this rule needs \"choices\"");
         }
     }
-    for (std::size_t i = 0; i < rule.choices.size(); ++i) {
-        PieceType c = rule.choices[i];
-        if (variant_->pieces[c].royal)
-            fail(child(child(ptr, "choices"), i),
-                 "cannot promote to the royal piece " + quote(variant_->pieces[c].letter));
-    }
+    if (const Json* r = member(v, "relocateTo"))
+        rule.relocateTo = letterRef(*r, child(ptr, "relocateTo"));
     if (const Json* m = member(v, "mandatory"))
         rule.mandatory = boolean(*m, child(ptr, "mandatory"));
     if (const Json* f = member(v, "fromZoneToo"))
@@ -899,8 +1004,16 @@ void Loader::compileTables() {
             }
         }
         input.allowed = spec.confinement.of;
+        // Citadels are off the board for every piece that may never enter one.
+        Geometry pieceBoard = g;
+        if (const auto& cit = v.rules.citadels) {
+            const auto& own = cit->ownEntrants;
+            bool entrant = std::find(own.begin(), own.end(), PieceType(i)) != own.end() ||
+                           (spec.royal && cit->enemyEntrants != CitadelRule::Enemy::None);
+            if (!entrant) pieceBoard.holes |= cit->squares.of[0] | cit->squares.of[1];
+        }
         try {
-            v.tables.push_back(betza::compile(input, g));
+            v.tables.push_back(betza::compile(input, pieceBoard));
         } catch (const std::exception& e) {
             fail(child(child("/pieces", i), "betza"), std::string("cannot compile: ") + e.what());
         }
@@ -917,12 +1030,9 @@ PieceType Variant::pieceByLetter(std::string_view letter) const {
     return kNoPieceType;
 }
 
-std::shared_ptr<const Variant> loadVariantText(const std::string& text, const std::string& origin) {
-    Json root = parseJson(text, origin);
-    return Loader(origin).load(root);
-}
+namespace {
 
-std::shared_ptr<const Variant> loadVariantFile(const std::string& path) {
+std::string readFile(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
         throw VariantError(path + ": no such variant file");
@@ -931,7 +1041,40 @@ std::shared_ptr<const Variant> loadVariantFile(const std::string& path) {
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) throw VariantError(path + ": cannot read the file");
-    return loadVariantText(text.str(), path);
+    return text.str();
+}
+
+// "inherits": NAME or PATH: the variant is its base with this file's members merged over it
+// (a JSON merge patch: objects merge key by key, anything else replaces, null deletes).
+Json resolveInheritance(Json root, const std::string& origin, int depth) {
+    if (!root.is_object() || !root.contains("inherits")) return root;
+    const Json& base = root["inherits"];
+    if (!base.is_string() || base.get<std::string>().empty())
+        throw VariantError(origin + ": /inherits: expected the name or path of a variant");
+    if (depth > 8) throw VariantError(origin + ": /inherits: inheritance nested too deep");
+    std::string name = base.get<std::string>();
+    bool isPath = name.find('/') != std::string::npos || name.ends_with(".json");
+    std::string path = name;
+    if (!isPath) {
+        path = variantsDirectory() + "/" + name + ".json";
+    } else if (!name.starts_with("/")) {
+        path = (std::filesystem::path(origin).parent_path() / name).string();
+    }
+    Json merged = resolveInheritance(parseJson(readFile(path), path), path, depth + 1);
+    root.erase("inherits");
+    merged.merge_patch(root);
+    return merged;
+}
+
+}  // namespace
+
+std::shared_ptr<const Variant> loadVariantText(const std::string& text, const std::string& origin) {
+    Json root = resolveInheritance(parseJson(text, origin), origin, 0);
+    return Loader(origin).load(root);
+}
+
+std::shared_ptr<const Variant> loadVariantFile(const std::string& path) {
+    return loadVariantText(readFile(path), path);
 }
 
 std::string variantsDirectory() {

@@ -1,0 +1,122 @@
+// Moves that do not come from a piece's Betza tables, each switched on by variant data:
+// placements of a parked piece (rules.placements) and the once-per-game swap (rules.swap).
+// Both need the legal moves of a position, so they are generated after the table moves.
+#include <algorithm>
+
+#include "engine/movegen.h"
+
+namespace timur {
+
+namespace {
+
+// The squares diagonally forward of `sq` for side c that are real main-board squares.
+int forwardDiagonals(const Position& pos, int sq, Color c, int out[2]) {
+    const Geometry& g = pos.board();
+    int n = 0, dy = c == White ? 1 : -1;
+    for (int dx : {-1, 1}) {
+        int f = g.fileOf(sq) + dx, r = g.rankOf(sq) + dy;
+        if (!g.isSquare(f, r)) continue;
+        int d = g.square(f, r);
+        if (!pos.info().citadels[d]) out[n++] = d;
+    }
+    return n;
+}
+
+// Whether the placed piece on `sq` forks two enemies or leaves one of them without a legal
+// move. `pos` is the position after the placement, with the opponent to move.
+bool placementCondition(Position& pos, const PlacementRule& rule, int sq, Color us) {
+    int diag[2];
+    int n = forwardDiagonals(pos, sq, us, diag);
+    auto enemy = [&](int d) {
+        Piece p = pos.at(d);
+        return p != kNoPiece && colorOf(p) != us;
+    };
+    if (rule.fork && n == 2 && enemy(diag[0]) && enemy(diag[1])) {
+        bool royal = pos.info().isRoyal[typeOf(pos.at(diag[0]))] ||
+                     pos.info().isRoyal[typeOf(pos.at(diag[1]))];
+        if (rule.forkRoyals || !royal) return true;
+    }
+    if (!rule.immobilise) return false;
+    bool anyTarget = false;
+    for (int k = 0; k < n; ++k) anyTarget = anyTarget || enemy(diag[k]);
+    if (!anyTarget) return false;
+    MoveList replies;
+    generateLegal(pos, replies);
+    for (int k = 0; k < n; ++k) {
+        if (!enemy(diag[k])) continue;
+        bool moves = std::any_of(replies.begin(), replies.end(), [&](const Move& m) {
+            return m.from == diag[k] && m.kind != MoveKind::Drop;
+        });
+        if (!moves) return true;
+    }
+    return false;
+}
+
+bool immuneAt(const Position& pos, int sq) {
+    Piece p = pos.at(sq);
+    return p != kNoPiece && pos.info().immune[typeOf(p)][colorOf(p)][sq];
+}
+
+}  // namespace
+
+void generatePlacements(Position& pos, MoveList& legal) {
+    const Variant& v = pos.variant();
+    const VariantInfo& info = pos.info();
+    const Geometry& g = pos.board();
+    Color us = pos.sideToMove();
+    for (const PlacementRule& rule : v.rules.placements) {
+        SquareSet parked = pos.pieces(us, rule.piece) & rule.from.of[us];
+        for (size_t from = parked._Find_first(); from < parked.size();
+             from = parked._Find_next(from)) {
+            for (int to = 0; to < g.squareCount(); ++to) {
+                if (to == int(from) || g.holes[to] || info.citadels[to]) continue;
+                Piece there = pos.at(to);
+                if (there != kNoPiece) {
+                    if (info.isRoyal[typeOf(there)] || immuneAt(pos, to)) continue;
+                    if (colorOf(there) == us ? !rule.ontoFriend : !rule.ontoEnemy) continue;
+                }
+                Move m;
+                m.from = std::uint8_t(from);
+                m.to = std::uint8_t(to);
+                m.kind = MoveKind::Placement;
+                m.promo = rule.becomes;
+                pos.makeMove(m);
+                bool ok = !royalsInDanger(pos, us) && placementCondition(pos, rule, to, us);
+                pos.unmakeMove();
+                if (ok) legal.push(m);
+            }
+        }
+    }
+}
+
+void generateSwaps(Position& pos, MoveList& legal) {
+    const SwapRule& rule = *pos.variant().rules.swap;
+    const VariantInfo& info = pos.info();
+    Color us = pos.sideToMove();
+    if (!pos.hasRight(us, Position::kSwapRight)) return;
+    if (!rule.withSeveralRoyals && pos.royals(us).size() > 1) return;
+    bool noOtherMove = legal.size == 0;
+    SquareSet kings = pos.pieces(us, rule.piece);
+    for (size_t k = kings._Find_first(); k < kings.size(); k = kings._Find_next(k)) {
+        if (info.citadels[k]) continue;
+        bool attacked = isAttacked(pos, int(k), ~us);
+        bool when = rule.when == SwapRule::When::Always ||
+                    (rule.when == SwapRule::When::Check && attacked) ||
+                    (rule.when == SwapRule::When::NoMove && noOtherMove) ||
+                    (rule.when == SwapRule::When::CheckOrNoMove && (attacked || noOtherMove));
+        if (!when) continue;
+        const SquareSet& own = pos.occupied(us);
+        for (size_t p = own._Find_first(); p < own.size(); p = own._Find_next(p)) {
+            if (p == k || info.citadels[p] || immuneAt(pos, int(p))) continue;
+            // A partner may not be put where it could never move again (a pawn on its last rank).
+            if (!rule.pawnToLastRank && info.deadSquares[typeOf(pos.at(int(p)))][us][k]) continue;
+            Move m;
+            m.from = std::uint8_t(k);
+            m.to = std::uint8_t(p);
+            m.kind = MoveKind::Swap;
+            if (isLegalMove(pos, m)) legal.push(m);
+        }
+    }
+}
+
+}  // namespace timur
