@@ -163,9 +163,12 @@ class Generator {
             int h = info_.relocation[ruleIndex][us_];
             if (h < 0) return;
             Piece there = pos_.at(h);
-            if (h != m.from && there != kNoPiece &&
-                (info_.isRoyal[typeOf(there)] || !capturable(h)))
-                return;
+            if (h != m.from && there != kNoPiece) {
+                using Blocked = PromotionRule::Blocked;
+                if (!capturable(h) || rule.relocationBlocked == Blocked::OccupiedForbids) return;
+                if (rule.relocationBlocked == Blocked::RoyalForbids && info_.isRoyal[typeOf(there)])
+                    return;
+            }
             m.aux = std::uint8_t(h);
             m.flags |= kMoveRelocate;
         }
@@ -410,12 +413,35 @@ struct LegalityShortcut {
 
 }  // namespace
 
-bool isLegalMove(Position& pos, const Move& m) {
+// With royalCountBeforeMove, a side that had one royal must keep that one safe even if the move
+// adds another (a promotion to a royal does not answer a check). `pos` has the move made.
+bool soleRoyalLeftInDanger(const Position& pos, Color us, const Move& m) {
+    for (int sq : pos.royals(us)) {
+        bool newRoyal = m.promo != kNoPieceType && sq == (m.flags & kMoveRelocate ? m.aux : m.to) &&
+                        m.kind != MoveKind::Placement;
+        if (!newRoyal && isAttacked(pos, sq, ~us)) return true;
+    }
+    return false;
+}
+
+// Makes m, tests the mover's royals, takes it back.
+bool legalAfterMake(Position& pos, const Move& m, bool soleRoyalBefore) {
     Color us = pos.sideToMove();
     pos.makeMove(m);
     bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
+    if (ok && soleRoyalBefore) ok = !soleRoyalLeftInDanger(pos, us, m);
     pos.unmakeMove();
     return ok;
+}
+
+bool countsRoyalsBefore(const Position& pos) {
+    const Rules& r = pos.variant().rules;
+    return r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&
+           pos.royals(pos.sideToMove()).size() == 1;
+}
+
+bool isLegalMove(Position& pos, const Move& m) {
+    return legalAfterMake(pos, m, countsRoyalsBefore(pos));
 }
 
 void generateLegal(Position& pos, MoveList& out) {
@@ -423,17 +449,14 @@ void generateLegal(Position& pos, MoveList& out) {
     if (pos.terminal()) return;
     MoveList pseudo;
     generatePseudo(pos, pseudo);
-    Color us = pos.sideToMove();
     LegalityShortcut shortcut(pos);
+    bool soleBefore = countsRoyalsBefore(pos);
     for (const Move& m : pseudo) {
         if (shortcut.safe(pos, m)) {
             out.push(m);
             continue;
         }
-        pos.makeMove(m);
-        bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
-        pos.unmakeMove();
-        if (ok) out.push(m);
+        if (legalAfterMake(pos, m, soleBefore)) out.push(m);
     }
     const Rules& rules = pos.variant().rules;
     if (!rules.placements.empty()) generatePlacements(pos, out);

@@ -90,6 +90,13 @@ struct PromotionRule {
     // starts (in the variant's start position) instead of staying. A non-royal there is removed;
     // a royal there makes the move illegal (Tamerlane's pawn of pawns, second arrival).
     PieceType relocateTo = kNoPieceType;
+    // What an occupied relocation square does (Tamerlane RULE-OPTION O21).
+    enum class Blocked : std::uint8_t {
+        RoyalForbids,     // a non-royal there is removed; a royal makes the move illegal
+        RemoveAny,        // whatever stands there (not immune) is removed
+        OccupiedForbids,  // any piece there makes the move illegal
+    };
+    Blocked relocationBlocked = Blocked::RoyalForbids;
 };
 
 // Squares owned by a side that only some pieces may enter (Tamerlane's citadels). Everyone
@@ -161,6 +168,9 @@ struct Rules {
     bool immobileIllegal = false;            // a piece may not end where it could never move again
 
     CheckRule checkRule = CheckRule::AnyRoyal;
+    // SoleRoyal: count the royals before the move, not after, so that promoting a second royal
+    // does not answer a check (Tamerlane RULE-OPTION O11).
+    bool royalCountBeforeMove = false;
     bool flyingRoyals = false;  // royals may not face each other on an open file (xiangqi)
 
     Outcome checkmate = Outcome::Loss;  // for the side that is mated

@@ -278,3 +278,58 @@ TEST(TamerlaneOptions, NobodyInTheOwnCitadel) {
     Position pos = at("*10k*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*10A1/*11* w - - 0 1", v);
     EXPECT_FALSE(hasMove(pos, "l2m2"));
 }
+
+TEST(TamerlaneOptions, PromotingASecondRoyalDoesNotAnswerCheck) {
+    // T8 with O11: g9g10 makes a prince, but the King stays attacked.
+    const char* t8 = "*10k*/6K'5*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K6r3* w - - 0 1";
+    Position pos = at(t8);
+    EXPECT_TRUE(hasMove(pos, "g9g10"));
+    auto v = withRules(R"("rules": {"royalCountBeforeMove": true})");
+    Position strict = at(t8, v);
+    EXPECT_EQ(joined(legalTexts(strict)), "b1b2 b1c2");
+}
+
+TEST(TamerlaneOptions, AttackableCitadel) {
+    // O15: a black rook on the 2nd rank checks the adventitious king in White's citadel m2.
+    const char* fen = "*10k*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*r10A/*11* w - - 0 1";
+    Position immune = at(fen);
+    EXPECT_FALSE(inCheck(immune));
+    auto v = withRules(R"("rules": {"citadels": {"attackable": true}})");
+    Position attackable = at(fen, v);
+    EXPECT_TRUE(inCheck(attackable));
+    attackable.setFen("*10k*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*r10A/*11* b - - 0 1");
+    EXPECT_FALSE(hasMove(attackable, "b2m2"));  // still never captured
+}
+
+TEST(TamerlaneOptions, RelocationOntoAnyPiece) {
+    // T9b: a black king on g3 blocks the relocation by default; O21 alternatives.
+    const char* t9b = "*11*/3P'8*/*11*/*11*/*11*/*11*/*11*/*5k5*/*12/*K10* w - - 0 1";
+    Position pos = at(t9b);
+    EXPECT_FALSE(hasMove(pos, "d9d10"));
+    auto removeAny = withRules(R"("rules": {"promotion": [
+        {"pieces": ["K'", "F'", "V'", "Z'", "T'", "N'", "R'", "E'", "C'", "D'"]},
+        {"pieces": ["P'"], "choices": ["P!"], "relocateTo": "K'", "relocationBlocked": "removeAny"},
+        {"pieces": ["P!"], "choices": ["A"]}]})");
+    Position any = at(t9b, removeAny);
+    EXPECT_TRUE(hasMove(any, "d9d10"));
+    // T9 (a knight on g3) with occupiedForbids: no relocation.
+    auto occupied = withRules(R"("rules": {"promotion": [
+        {"pieces": ["K'", "F'", "V'", "Z'", "T'", "N'", "R'", "E'", "C'", "D'"]},
+        {"pieces": ["P'"], "choices": ["P!"], "relocateTo": "K'",
+         "relocationBlocked": "occupiedForbids"},
+        {"pieces": ["P!"], "choices": ["A"]}]})");
+    Position t9 = at("*10k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*5n5*/*12/*K10* w - - 0 1", occupied);
+    EXPECT_FALSE(hasMove(t9, "d9d10"));
+}
+
+TEST(TamerlaneOptions, PlacementOnlyOnEmptySquares) {
+    // O18: T5's fork square f5 is empty, so the placement stands; onto a piece it may not.
+    auto v = withRules(R"("rules": {"placement": [
+        {"piece": "P", "from": ["*10"], "becomes": "P'", "ontoFriend": false, "ontoEnemy": false}]})");
+    Position pos = at("*P9k*/12*/*11*/*11*/*3r1r5*/*11*/*11*/*11*/*12/*K10* w - - 0 1", v);
+    EXPECT_TRUE(hasMove(pos, "b10f5"));
+    Position onto = at("*P9k*/12*/*11*/*11*/*3r1r5*/*4N6*/*11*/*11*/*12/*K10* w - - 0 1", v);
+    EXPECT_FALSE(hasMove(onto, "b10f5"));
+    Position byDefault = at("*P9k*/12*/*11*/*11*/*3r1r5*/*4N6*/*11*/*11*/*12/*K10* w - - 0 1");
+    EXPECT_TRUE(hasMove(byDefault, "b10f5"));
+}
