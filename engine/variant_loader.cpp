@@ -16,6 +16,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/position.h"
 #include "engine/variant.h"
 #include "notation/parse.h"
 
@@ -343,6 +344,7 @@ class Loader {
     void loadPieces(const Json& v, const std::string& ptr);
     void loadPieceDetails(const Json& v, const std::string& ptr, PieceType self);
     void checkFen(const std::string& fen, const std::string& ptr) const;
+    void checkPositions() const;
     void loadRules(const Json& v, const std::string& ptr);
     PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;
     CastlingRule loadCastling(const Json& v, const std::string& ptr) const;
@@ -386,7 +388,23 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     loadRules(rules ? *rules : kEmptyRules, "/rules");
     checkConsistency(rules ? *rules : kEmptyRules);
     compileTables();
+    checkPositions();
     return variant_;
+}
+
+// checkFen() checks the board against the pieces; the rest of a FEN (rights, e.p., counters)
+// only Position::setFen() knows, so every start position is set up once as well.
+void Loader::checkPositions() const {
+    std::vector<std::pair<std::string, std::string>> fens{{"/start", variant_->startFen}};
+    for (const auto& [name, fen] : variant_->setups) fens.emplace_back(child("/setups", name), fen);
+    Position pos(variant_);
+    for (const auto& [ptr, fen] : fens) {
+        try {
+            pos.setFen(fen);
+        } catch (const FenError& e) {
+            fail(ptr, std::string("invalid FEN: ") + e.what());
+        }
+    }
 }
 
 void Loader::loadBoard(const Json& v, const std::string& ptr) {
@@ -697,11 +715,26 @@ void Loader::checkFen(const std::string& fen, const std::string& ptr) const {
 
 void Loader::loadRules(const Json& v, const std::string& ptr) {
     object(v, ptr);
-    checkKeys(v, ptr,
-              {"promotion", "castling", "drops", "capturesToHand", "dropMateIllegal",
-               "immobileIllegal", "checkRule", "flyingRoyals", "checkmate", "stalemate",
-               "bareRoyal", "bareRoyalReply", "nMoveRule", "repetition", "perpetualCheckLoses",
-               "citadels", "royalRank", "swap", "placement"});
+    checkKeys(v, ptr, {"promotion",
+                       "castling",
+                       "drops",
+                       "capturesToHand",
+                       "dropMateIllegal",
+                       "immobileIllegal",
+                       "checkRule",
+                       "flyingRoyals",
+                       "checkmate",
+                       "stalemate",
+                       "bareRoyal",
+                       "bareRoyalReply",
+                       "nMoveRule",
+                       "repetition",
+                       "perpetualCheckLoses",
+                       "citadels",
+                       "royalRank",
+                       "swap",
+                       "placement",
+                       "royalCountBeforeMove"});
     Rules& r = variant_->rules;
     if (const Json* p = member(v, "promotion")) {
         std::string pp = child(ptr, "promotion");
@@ -749,6 +782,8 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     }
     if (const Json* p = member(v, "perpetualCheckLoses"))
         r.perpetualCheckLoses = boolean(*p, child(ptr, "perpetualCheckLoses"));
+    if (const Json* b = member(v, "royalCountBeforeMove"))
+        r.royalCountBeforeMove = boolean(*b, child(ptr, "royalCountBeforeMove"));
     if (const Json* c = member(v, "citadels"))
         r.citadels = loadCitadels(*c, child(ptr, "citadels"));
     if (const Json* rr = member(v, "royalRank")) {
@@ -857,7 +892,8 @@ PlacementRule Loader::loadPlacement(const Json& v, const std::string& ptr) const
 PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const {
     object(v, ptr);
     checkKeys(v, ptr,
-              {"pieces", "zone", "choices", "mandatory", "fromZoneToo", "limit", "relocateTo"});
+              {"pieces", "zone", "choices", "mandatory", "fromZoneToo", "limit", "relocateTo",
+               "relocationBlocked"});
     PromotionRule rule;
     std::string pp = child(ptr, "pieces");
     rule.pieces = letterList(required(v, ptr, "pieces"), pp);
@@ -882,6 +918,20 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
     }
     if (const Json* r = member(v, "relocateTo"))
         rule.relocateTo = letterRef(*r, child(ptr, "relocateTo"));
+    if (const Json* b = member(v, "relocationBlocked")) {
+        std::string bp = child(ptr, "relocationBlocked");
+        std::string s = string(*b, bp);
+        using Blocked = PromotionRule::Blocked;
+        if (s == "royalForbids")
+            rule.relocationBlocked = Blocked::RoyalForbids;
+        else if (s == "removeAny")
+            rule.relocationBlocked = Blocked::RemoveAny;
+        else if (s == "occupiedForbids")
+            rule.relocationBlocked = Blocked::OccupiedForbids;
+        else
+            fail(bp, "expected 'royalForbids', 'removeAny' or 'occupiedForbids', got " + quote(s));
+        if (rule.relocateTo == kNoPieceType) fail(bp, "only meaningful with \"relocateTo\"");
+    }
     if (const Json* m = member(v, "mandatory"))
         rule.mandatory = boolean(*m, child(ptr, "mandatory"));
     if (const Json* f = member(v, "fromZoneToo"))
@@ -1010,7 +1060,10 @@ void Loader::compileTables() {
             const auto& own = cit->ownEntrants;
             bool entrant = std::find(own.begin(), own.end(), PieceType(i)) != own.end() ||
                            (spec.royal && cit->enemyEntrants != CitadelRule::Enemy::None);
-            if (!entrant) pieceBoard.holes |= cit->squares.of[0] | cit->squares.of[1];
+            // Attackable citadels (O15) stay squares for everyone's attacks; the generator still
+            // lets no one but the entrants in.
+            if (!entrant && !cit->attackable)
+                pieceBoard.holes |= cit->squares.of[0] | cit->squares.of[1];
         }
         try {
             v.tables.push_back(betza::compile(input, pieceBoard));
