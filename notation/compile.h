@@ -75,6 +75,15 @@ struct CompiledPiece {
     // Some path needs an occupied square to go on (hoppers, must-jump leapers): then putting a
     // piece on a path square can create an attack, not only vacating one.
     bool needsOccupied = false;
+
+    // Memory held by the tables, in bytes.
+    std::size_t bytes() const {
+        std::size_t n = sizeof(*this) + nodes.capacity() * sizeof(PathNode);
+        for (int c = 0; c < 2; ++c)
+            n += ranges[c].capacity() * sizeof(SquareRange) +
+                 (attackersOf[c].capacity() + pathsTo[c].capacity()) * sizeof(SquareSet);
+        return n;
+    }
 };
 
 // What the piece may do from one square and colour: which moves and where it may end. `allowed`

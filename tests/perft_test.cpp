@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "engine/perft.h"
@@ -85,3 +86,14 @@ TEST_P(ShallowPerft, PositionLoadsAndMakeUnmakeRestores) {
 INSTANTIATE_TEST_SUITE_P(Oracle, ShallowPerft, ::testing::ValuesIn(readOracle()), caseName);
 
 }  // namespace
+
+// The memory budget: the move tables of the largest shipped variant stay under 16 MiB.
+TEST(TableMemory, EveryShippedVariantUnder16MiB) {
+    for (const std::string& name : shippedVariantNames()) {
+        auto v = loadVariant(name);
+        std::size_t bytes = 0;
+        for (const auto& t : v->tables) bytes += t.bytes();
+        EXPECT_LT(bytes, 16u << 20) << name;
+        std::cout << name << ": " << (bytes + 1023) / 1024 << " KiB of move tables\n";
+    }
+}
