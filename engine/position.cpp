@@ -206,6 +206,10 @@ void Position::parseBoard(const std::string& text, Position& into) const {
             auto [len, piece, promoted] = info_->readPiece(handPart, i);
             if (len == 0)
                 throw FenError("holdings: unknown piece letter '" + handPart.substr(i, 1) + "'");
+            // fen() writes no holdings for such a variant, so they would be lost (and the hash,
+            // which counts them, would differ from a fresh one).
+            if (!variant_->rules.drops && !variant_->rules.capturesToHand)
+                throw FenError("holdings: the variant has no pieces in hand");
             into.hands_[colorOf(piece)][typeOf(piece)] += n;
             i += len;
         }
@@ -251,7 +255,8 @@ void Position::setFen(const std::string& fen) {
                 Piece victim = p.squares_[v];
                 if (victim != kNoPiece && colorOf(victim) != p.side_ &&
                     p.squares_[*sq] == kNoPiece &&
-                    variant_->pieces[typeOf(victim)].enPassantVictim) {
+                    variant_->pieces[typeOf(victim)].enPassantVictim &&
+                    p.epCapturePossible(*sq, p.side_)) {
                     p.epSquare_ = *sq;
                     p.epVictim_ = v;
                 }
@@ -507,7 +512,7 @@ void Position::makeMove(const Move& m) {
                 p = makePiece(side_, m.promo);
             }
             put(dest, p, promoted);
-            if (m.flags & kMoveCreatesEp) setEp(m.aux, m.to);
+            if ((m.flags & kMoveCreatesEp) && epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
             if (m.flags & kMoveEndsGame) terminal_ = true;
         }
         if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)]) refreshRoyals();
@@ -590,6 +595,17 @@ void Position::makeExchange(Undo& u, const Move& m) {
         if (!variant_->rules.citadels->unlimitedExchange) clearRight(side_, kExchangeRight);
     }
     refreshRoyals();
+}
+
+// Whether a piece of side `by` could capture en passant on `sq`: only then is the e.p. square
+// part of the position (as in Stockfish), so that repetitions and hashes are not split by an
+// e.p. square nobody can use.
+bool Position::epCapturePossible(int sq, Color by) const {
+    const Variant& v = *variant_;
+    for (int t = 0; t < info_->typeCount; ++t)
+        if (v.tables[t].hasEnPassant && (byType_[by][t] & v.tables[t].attackersOf[by][sq]).any())
+            return true;
+    return false;
 }
 
 int Position::castlingRookTarget(const Move& m) const {

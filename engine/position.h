@@ -95,6 +95,7 @@ class Position {
     void setVirgin(int sq, bool v);
     void setEp(int sq, int victim);
     void clearRight(Color c, Right r);
+    bool epCapturePossible(int sq, Color by) const;
     void makeExchange(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();

@@ -1,0 +1,208 @@
+// Positions: FEN in and out for every shipped variant, clear errors for malformed FENs that
+// leave the position unchanged, make/unmake and hashing, game-end detection.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "engine/movegen.h"
+#include "engine/perft.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+
+using namespace timur;
+
+namespace {
+
+Position make(const std::string& variant, const std::string& fen = "") {
+    Position pos(loadVariant(variant));
+    pos.setFen(fen.empty() ? pos.variant().startFen : fen);
+    return pos;
+}
+
+// The FenError message for `fen`, and a check that the position did not change.
+std::string fenError(const std::string& variant, const std::string& fen) {
+    Position pos = make(variant);
+    std::string before = pos.fen();
+    std::uint64_t hash = pos.hash();
+    try {
+        pos.setFen(fen);
+    } catch (const FenError& e) {
+        EXPECT_EQ(pos.fen(), before);
+        EXPECT_EQ(pos.hash(), hash);
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST(Fen, StartPositionsRoundTrip) {
+    for (const std::string& name : shippedVariantNames()) {
+        Position pos = make(name);
+        Position again(pos.variantPtr());
+        again.setFen(pos.fen());
+        EXPECT_EQ(again.fen(), pos.fen()) << name;
+        EXPECT_EQ(again.hash(), pos.hash()) << name;
+    }
+}
+
+TEST(Fen, ChessStartIsStandard) {
+    EXPECT_EQ(make("chess").fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+}
+
+TEST(Fen, HolesMultiDigitAndHoldings) {
+    Position omicron = make("omicron");
+    EXPECT_EQ(omicron.fen().substr(0, 14), "w**********w/*");
+    Position zh = make("crazyhouse", "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1");
+    PieceType q = zh.variant().pieceByLetter("Q");
+    EXPECT_EQ(zh.hand(White, q), 1);
+    EXPECT_EQ(zh.hand(Black, q), 1);
+    Position again(zh.variantPtr());
+    again.setFen(zh.fen());
+    for (int t = 0; t < int(zh.variant().pieces.size()); ++t)
+        for (Color c : {White, Black})
+            EXPECT_EQ(again.hand(c, PieceType(t)), zh.hand(c, PieceType(t)));
+    Position grand = make("grand");
+    EXPECT_EQ(grand.fen(), grand.variant().startFen);
+}
+
+TEST(Fen, PromotedMarkersSurvive) {
+    Position zh = make("crazyhouse", "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1");
+    EXPECT_TRUE(zh.isPromoted(0));
+    EXPECT_NE(zh.fen().find("Q~"), std::string::npos);
+    Position shogi = make("shogi", "4k4/9/9/9/9/9/9/9/+P3K4[] w - - 0 1");
+    EXPECT_EQ(shogi.at(0), makePiece(White, shogi.variant().pieceByLetter("+P")));
+}
+
+TEST(Fen, EnPassantSquareIsKeptOnlyWhenACaptureIsPossible) {
+    Position pos = make("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    EXPECT_EQ(pos.epSquare(), *pos.board().parse("d6"));
+    EXPECT_NE(pos.fen().find(" d6 "), std::string::npos);
+    Position noCapture = make("chess", "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2");
+    EXPECT_EQ(noCapture.epSquare(), -1);
+    MoveList legal;
+    generateLegal(pos, legal);
+    bool ep = false;
+    for (const Move& m : legal)
+        ep = ep || (m.kind == MoveKind::EnPassant && moveText(pos, m) == "e5d6");
+    EXPECT_TRUE(ep);
+}
+
+TEST(FenErrors, SayWhatIsWrongAndChangeNothing) {
+    EXPECT_NE(fenError("chess", "").find("empty"), std::string::npos);
+    EXPECT_NE(fenError("chess", "8/8/8 w - - 0 1").find("3 ranks, the variant has 8"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w - - 0 1")
+                  .find("unknown piece letter 'X'"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "9/8/8/8/8/8/8/4K2k w - - 0 1").find("more than 8 files"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "7/8/8/8/8/8/8/4K2k w - - 0 1").find("describes 7 files"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "4k3/8/8/8/8/8/8/4K3 x - - 0 1").find("side to move"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "4k3/8/8/8/8/8/8/4K3 w Z - 0 1").find("castling letter 'Z'"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "4k3/8/8/8/8/8/8/4K3 w K - 0 1").find("without its rook"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "4k3/8/8/8/8/8/8/4K3 w - z9 0 1").find("not a square"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "4k3/8/8/8/8/8/8/4K3 w - - x 1").find("halfmove"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 7").find("unexpected field"),
+              std::string::npos);
+    // Holes: a piece on a hole, a '*' where there is none, an empty count running over one.
+    std::string omicron = make("omicron").fen();
+    EXPECT_NE(fenError("omicron", "w*********Kw" + omicron.substr(12)).find("hole"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "*7/8/8/8/8/8/8/4K2k w - - 0 1").find("not a hole"),
+              std::string::npos);
+    EXPECT_NE(fenError("omicron", "12" + omicron.substr(12)).find("is a hole"), std::string::npos);
+    EXPECT_NE(fenError("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Y] w - - 0 1").find("holdings"),
+              std::string::npos);
+    EXPECT_NE(fenError("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Q w - - 0 1").find("']'"),
+              std::string::npos);
+    EXPECT_NE(fenError("tamerlane", "*10k*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w Q - 0 1")
+                  .find("rights letter 'Q'"),
+              std::string::npos);
+}
+
+TEST(MakeUnmake, RestoresEverythingAlongRandomGames) {
+    std::mt19937 rng(12345);
+    for (const std::string& name : shippedVariantNames()) {
+        Position pos = make(name);
+        std::vector<std::pair<std::string, std::uint64_t>> trail;
+        for (int ply = 0; ply < 60; ++ply) {
+            MoveList legal;
+            generateLegal(pos, legal);
+            if (legal.size == 0) break;
+            trail.emplace_back(pos.fen(), pos.hash());
+            Move m = legal[int(rng() % legal.size)];
+            pos.makeMove(m);
+            Position fresh(pos.variantPtr());
+            fresh.setFen(pos.fen());
+            ASSERT_EQ(fresh.fen(), pos.fen()) << name;
+            // A FEN cannot tell a virgin piece that moved away and back; compare everything else.
+            if (fresh.hash() != pos.hash()) {
+                bool virginDiff = false;
+                for (int sq = 0; sq < pos.board().squareCount(); ++sq)
+                    virginDiff = virginDiff || fresh.isVirgin(sq) != pos.isVirgin(sq);
+                EXPECT_TRUE(virginDiff) << name << " hash differs after " << moveText(fresh, m);
+            }
+        }
+        while (!trail.empty()) {
+            pos.unmakeMove();
+            EXPECT_EQ(pos.fen(), trail.back().first) << name;
+            EXPECT_EQ(pos.hash(), trail.back().second) << name;
+            trail.pop_back();
+        }
+    }
+}
+
+TEST(GameEnd, CheckmateStalemateAndBareKing) {
+    Position mate = make("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    MoveList legal;
+    generateLegal(mate, legal);
+    EXPECT_EQ(gameEnd(mate, legal).result, GameResult::WhiteWins);
+    EXPECT_EQ(gameEnd(mate, legal).reason, "checkmate");
+    Position stale = make("chess", "7k/8/6QK/8/8/8/8/8 b - - 0 1");
+    generateLegal(stale, legal);
+    EXPECT_EQ(gameEnd(stale, legal).result, GameResult::Draw);
+    Position shatranjStale = make("shatranj", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1");
+    generateLegal(shatranjStale, legal);
+    EXPECT_EQ(legal.size, 0);
+    EXPECT_EQ(gameEnd(shatranjStale, legal).result, GameResult::WhiteWins);  // stalemate loses
+    Position bare = make("shatranj", "7k/8/8/8/8/8/8/R3K3 b - - 0 1");
+    generateLegal(bare, legal);
+    EXPECT_EQ(gameEnd(bare, legal).reason, "bare king");
+    EXPECT_EQ(gameEnd(bare, legal).result, GameResult::WhiteWins);
+}
+
+TEST(GameEnd, FiftyMovesAndRepetition) {
+    Position pos = make("chess", "4k3/8/8/8/8/8/8/4K2R w - - 100 80");
+    MoveList legal;
+    generateLegal(pos, legal);
+    EXPECT_EQ(gameEnd(pos, legal).reason, "50-move rule");
+    Position rep = make("chess", "4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+    for (int i = 0; i < 2; ++i)
+        for (const char* t : {"h1h2", "e8d8", "h2h1", "d8e8"}) rep.makeMove(parseMove(rep, t));
+    generateLegal(rep, legal);
+    EXPECT_EQ(gameEnd(rep, legal).reason, "3-fold repetition");
+}
+
+TEST(Moves, TextsOfSpecialMoves) {
+    Position castle = make("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    EXPECT_FALSE(parseMove(castle, "e1g1").isNull());
+    EXPECT_FALSE(parseMove(castle, "e1c1").isNull());
+    Position promo = make("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    EXPECT_FALSE(parseMove(promo, "a7a8q").isNull());
+    EXPECT_FALSE(parseMove(promo, "a7a8n").isNull());
+    EXPECT_TRUE(parseMove(promo, "a7a8").isNull());
+    Position drop = make("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
+    EXPECT_FALSE(parseMove(drop, "N@e4").isNull());
+    Position shogi = make("shogi", "4k4/9/2P6/9/9/9/9/9/4K4[] w - - 0 1");
+    EXPECT_FALSE(parseMove(shogi, "c7c8+").isNull());
+    EXPECT_FALSE(parseMove(shogi, "c7c8").isNull());
+    Position xq = make("xiangqi");
+    EXPECT_FALSE(parseMove(xq, "h3h10").isNull());  // 1-based ranks, two digits
+}
