@@ -22,21 +22,27 @@ std::string lower(std::string s) {
     return s;
 }
 
-// Variants XBoard 4.9.1 knows, with their default board. Our variant of the same name plays on
-// that board with XBoard's start position, except where `setup` says otherwise (XBoard's
-// courier starts differently; Fairy-Stockfish also defines it with setup).
+// Variants XBoard 4.9.1 knows, with their default board. XBoard plays them with its own start
+// position and sends no setboard for it, so that is where a game of ours starts too (our courier
+// starts with some pawns and the ferz advanced; XBoard's from the plain array). XBoard ignores
+// `setup` for these.
 struct KnownVariant {
     const char* ours;
     const char* xboard;
     int files, ranks;
-    bool setup;
+    const char* xboardStart;  // nullptr: the same as ours
 };
 constexpr KnownVariant kKnown[] = {
-    {"chess", "normal", 8, 8, false},           {"shatranj", "shatranj", 8, 8, false},
-    {"makruk", "makruk", 8, 8, false},          {"courier", "courier", 12, 8, true},
-    {"capablanca", "capablanca", 10, 8, false}, {"grand", "grand", 10, 10, false},
-    {"xiangqi", "xiangqi", 9, 10, false},       {"shogi", "shogi", 9, 9, false},
-    {"crazyhouse", "crazyhouse", 8, 8, false},
+    {"chess", "normal", 8, 8, nullptr},
+    {"shatranj", "shatranj", 8, 8, nullptr},
+    {"makruk", "makruk", 8, 8, nullptr},
+    {"courier", "courier", 12, 8,
+     "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"},
+    {"capablanca", "capablanca", 10, 8, nullptr},
+    {"grand", "grand", 10, 10, nullptr},
+    {"xiangqi", "xiangqi", 9, 10, nullptr},
+    {"shogi", "shogi", 9, 9, nullptr},
+    {"crazyhouse", "crazyhouse", 8, 8, nullptr},
 };
 
 const KnownVariant* known(const Variant& v) {
@@ -53,10 +59,10 @@ int holdingsSize(const Variant& v) {
     return n;
 }
 
-// XBoard's internal piece types, in the order of its piece-to-char table (common.h); a table of
-// 22 characters per side ends with the King.
-constexpr int kTableSlots = 22;
-constexpr int kKingSlot = 21;
+// XBoard's internal piece types, in the order of its piece-to-char table (common.h). A table of
+// n characters per side gives the first n-1 types and then the King; XBoard takes up to 44 a side.
+constexpr int kMinTableSlots = 22;
+constexpr int kMaxTableSlots = 44;
 
 int preferredSlot(const std::string& xbetza) {
     static const std::pair<const char*, int> table[] = {
@@ -187,44 +193,48 @@ XBoardVariantName xboardVariantName(const Variant& v) {
         return {std::to_string(v.board.files) + "x" + std::to_string(v.board.ranks) + "+" +
                     std::to_string(holdingsSize(v)) + "_" + k->xboard,
                 true};
-    return {k->xboard, k->setup};
+    return {k->xboard, false};
 }
 
 std::vector<std::string> xboardSetup(const Variant& v) {
+    // Pieces that get a picture: every non-promoted type (promoted shogi-style types have none).
+    int nonRoyal = 0;
+    for (const PieceSpec& p : v.pieces)
+        if (!p.letter.empty() && p.letter.front() != '+' && !p.royal) ++nonRoyal;
+    int slots = std::clamp(nonRoyal + 1, kMinTableSlots, kMaxTableSlots);
+    int kingSlot = slots - 1;
     std::vector<int> slotOf(v.pieces.size(), -1);
-    std::vector<int> owner(kTableSlots, -1);
+    std::vector<int> owner(slots, -1);
     std::vector<std::string> descriptions(v.pieces.size());
-    // Royal first, then the pieces whose picture XBoard has, then the rest in free slots.
+    auto shown = [&](size_t t) {
+        return !v.pieces[t].letter.empty() && v.pieces[t].letter.front() != '+';
+    };
+    // The royal first, then the pieces whose picture XBoard has, then the rest in free slots.
     for (size_t t = 0; t < v.pieces.size(); ++t) {
-        const PieceSpec& p = v.pieces[t];
-        if (p.letter.empty() || p.letter.front() == '+') continue;
-        auto d = pieceDescription(v, PieceType(t));
-        descriptions[t] = d.value_or("");
-        if (p.royal && owner[kKingSlot] < 0) {
-            owner[kKingSlot] = int(t);
-            slotOf[t] = kKingSlot;
-        }
+        if (!shown(t)) continue;
+        descriptions[t] = pieceDescription(v, PieceType(t)).value_or("");
+        if (v.pieces[t].royal && owner[kingSlot] < 0)
+            owner[kingSlot] = int(t), slotOf[t] = kingSlot;
     }
     for (size_t t = 0; t < v.pieces.size(); ++t) {
-        const PieceSpec& p = v.pieces[t];
-        if (slotOf[t] >= 0 || p.letter.empty() || p.letter.front() == '+') continue;
+        if (slotOf[t] >= 0 || !shown(t)) continue;
         int slot = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
-        if (slot >= 0 && owner[slot] < 0) owner[slot] = int(t), slotOf[t] = slot;
+        if (slot >= 0 && slot < kingSlot && owner[slot] < 0) owner[slot] = int(t), slotOf[t] = slot;
     }
-    // Free slots for the rest, pictures of fairy pieces first.
-    static const int order[] = {13, 14, 17, 19, 20, 12, 15, 7, 8, 11, 16,
-                                18, 5,  6,  9,  10, 1,  2,  3, 4, 0};
+    // Free slots for the rest: pictures of fairy pieces first.
+    std::vector<int> order = {13, 14, 17, 19, 20, 12, 15, 7, 8, 11, 16,
+                              18, 5,  6,  9,  10, 1,  2,  3, 4, 0};
+    for (int s = 21; s < kingSlot; ++s) order.push_back(s);
     for (size_t t = 0; t < v.pieces.size(); ++t) {
-        const PieceSpec& p = v.pieces[t];
-        if (slotOf[t] >= 0 || p.letter.empty() || p.letter.front() == '+') continue;
+        if (slotOf[t] >= 0 || !shown(t)) continue;
         for (int s : order)
-            if (owner[s] < 0) {
+            if (s < kingSlot && owner[s] < 0) {
                 owner[s] = int(t), slotOf[t] = s;
                 break;
             }
     }
     std::string white, black;
-    for (int s = 0; s < kTableSlots; ++s) {
+    for (int s = 0; s < slots; ++s) {
         if (owner[s] < 0) {
             white += '.', black += '.';
             continue;
@@ -391,6 +401,14 @@ bool XBoardEngine::setVariant(const std::string& requested) {
     variant_ = found;
     pos_ = std::make_unique<Position>(variant_);
     pos_->setStart();
+    if (const KnownVariant* k = known(*variant_);
+        k && k->xboardStart && !xboardVariantName(*variant_).engineDefined) {
+        try {
+            pos_->setFen(k->xboardStart);
+        } catch (const std::exception&) {
+            // Our rules cannot hold XBoard's array: keep ours.
+        }
+    }
     badPosition_ = false;
     if (xboardVariantName(*variant_).engineDefined)
         for (const auto& line : xboardSetup(*variant_)) send(line);

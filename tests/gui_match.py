@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Timur against Fairy-Max in a real GUI: XBoard runs headless under xvfb-run and plays a short
-match per variant (Timur first engine, fairymax second), saving the games as PGN. Fails on any
+"""Timur in a real GUI: XBoard runs headless under xvfb-run and plays a two-game match per
+variant, Timur as first engine against another engine, saving the games as PGN. Fails on any
 illegal move, time forfeit, false claim, engine crash or protocol fault seen in the games or in
 XBoard's debug log.
 
-Usage: gui_match.py TIMUR_BINARY [VARIANT ...]   (default variants: shatranj capablanca)
+Usage: gui_match.py TIMUR_BINARY [VARIANT[:OPPONENT] ...]
+Default: shatranj and capablanca against fairymax, xiangqi against maxqi (0-based ranks with a
+foreign engine), nightrider against Timur itself (an engine-defined variant: setup and piece
+commands, XBoard checking the moves). OPPONENT "timur" is the same binary.
 Exit 77 (ctest: skipped) when xboard, xvfb-run or fairymax is not installed
 (apt-get install xboard xvfb xauth fairymax).
 """
@@ -40,25 +43,32 @@ def main():
         print(__doc__)
         return 2
     timur = os.path.abspath(sys.argv[1])
-    variants = sys.argv[2:] or ["shatranj", "capablanca"]
-    xboard, xvfb, fairymax = find("xboard"), find("xvfb-run"), find("fairymax")
-    if not (xboard and xvfb and fairymax):
+    specs = sys.argv[2:] or ["shatranj:fairymax", "capablanca:fairymax", "xiangqi:maxqi",
+                             "nightrider:timur"]
+    xboard, xvfb = find("xboard"), find("xvfb-run")
+    if not (xboard and xvfb and find("fairymax")):
         print("skipped: needs xboard, xvfb-run and fairymax")
         return SKIP
     failures = []
     work = tempfile.mkdtemp(prefix="timur_gui_")
-    for variant in variants:
+    for spec in specs:
+        variant, _, opponent = spec.partition(":")
+        opponent = timur if opponent in ("", "timur") else find(opponent)
+        if not opponent:
+            failures.append(f"{spec}: opponent engine not installed")
+            continue
         pgn_path = os.path.join(work, variant + ".pgn")
         debug_path = os.path.join(work, variant + ".debug")
         cmd = [xvfb, "-a", xboard,
                "-fcp", timur, "-fd", work,
-               "-scp", fairymax, "-sd", work,
+               "-scp", opponent, "-sd", work,
                "-variant", variant,
                "-matchMode", "true", "-matchGames", "2",
                "-timeControl", "0:08", "-inc", "0.1", "-mps", "0",
                "-adjudicateDrawMoves", "90",
                "-autoCallFlag", "true", "-testLegality", "true",
                "-popupExitMessage", "false", "-popupMoveErrors", "false",
+               "-animateMoving", "false", "-flashCount", "0",
                "-saveGameFile", pgn_path,
                "-debugMode", "true", "-nameOfDebugFile", debug_path]
         env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/games")
@@ -86,10 +96,14 @@ def main():
             for c in comments:
                 if BAD_COMMENT.search(c):
                     failures.append(f"{variant} game {n}: {c}")
-        # Protocol faults in the log: Timur (first) refusing XBoard's commands or moves, either
-        # engine rejecting a move, XBoard rejecting Timur's.
+        # Protocol faults in the log: Timur refusing XBoard's commands or moves, either engine
+        # rejecting a move, XBoard rejecting Timur's.
         for line in log.splitlines():
+            line = re.sub(r"^\d+ ", "", line)
+            second_is_timur = opponent == timur
             if (re.match(r"<first ?: (Error|Illegal move|tellusererror)", line) or
+                    (second_is_timur and
+                     re.match(r"<second ?: (Error|Illegal move|tellusererror)", line)) or
                     re.match(r"<second ?: Illegal move", line) or
                     re.search(r"Illegal move .* from first|Forfeit|False .*claim", line)):
                 failures.append(f"{variant} log: {line.strip()}")
