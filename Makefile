@@ -3,6 +3,7 @@
 
 BUILD_DIR ?= build
 ASAN_DIR ?= build-asan
+FUZZ_DIR ?= build-fuzz
 JOBS ?= $(shell nproc)
 
 # Needed to build and test the engine.
@@ -14,7 +15,7 @@ PEERS := fairy-stockfish fairymax xboard xvfb polyglot
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test play sanitize bench clean
+.PHONY: all deps build test play sanitize fuzz bench clean
 
 all: build
 
@@ -51,8 +52,15 @@ sanitize: deps
 	cmake --build $(ASAN_DIR) -j$(JOBS)
 	ctest --test-dir $(ASAN_DIR) --output-on-failure -j2 -LE long
 
+# libFuzzer programs (clang++ with libFuzzer: clang and libclang-rt-14-dev) in $(FUZZ_DIR)/fuzz/;
+# run one with e.g. `$(FUZZ_DIR)/fuzz/fuzz_betza fuzz/corpus/betza -max_total_time=600`.
+fuzz: deps
+	CXX=clang++ cmake -S . -B $(FUZZ_DIR) -DCMAKE_BUILD_TYPE=Release -DTIMUR_FUZZ=ON \
+	  -DTIMUR_BUILD_TESTS=OFF -DTIMUR_BUILD_BENCH=OFF
+	cmake --build $(FUZZ_DIR) -j$(JOBS)
+
 bench: deps build
 	./$(BUILD_DIR)/bench/compile_bench
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_DIR) $(FUZZ_DIR)

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include "engine/uci.h"
 #include "engine/xboard.h"
@@ -84,9 +85,13 @@ std::string trim(const std::string& s) {
 }
 
 int run(std::istream& in, std::ostream& out) {
-    Output output(out);
     VariantSet variants;
     variants.loadShipped();
+    return run(in, out, std::move(variants));
+}
+
+int run(std::istream& in, std::ostream& out, VariantSet variants) {
+    Output output(out);
     if (!variants.defaultVariant()) {
         output.line("tellusererror No variant could be loaded from " + variantsDirectory());
         for (const auto& e : variants.errors()) output.line("# " + e);

@@ -57,5 +57,8 @@ std::string trim(const std::string& s);
 
 // Runs the engine until `quit` or end of input; returns the exit code.
 int run(std::istream& in, std::ostream& out);
+// The same with the variants already loaded (a copy: files loaded during the run stay in it).
+// Lets a test or fuzzer start many engines without compiling every shipped variant each time.
+int run(std::istream& in, std::ostream& out, VariantSet variants);
 
 }  // namespace timur::protocol

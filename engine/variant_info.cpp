@@ -101,12 +101,16 @@ std::string VariantInfo::pieceText(Piece p, bool promoted) const {
 }
 
 const VariantInfo& VariantInfo::of(const std::shared_ptr<const Variant>& variant) {
-    // The cache keeps every variant alive, so a pointer is never reused for another one.
+    // The cache keeps every variant alive, so a pointer is never reused for another one while
+    // it is cached. A variant nothing else holds any more (no Position, no variant set) cannot be
+    // asked for again and is dropped, so that loading many variants (a fuzzer, a GUI sending
+    // variant files) does not grow memory without bound.
     static std::recursive_mutex mutex;
     static std::map<const Variant*, std::unique_ptr<VariantInfo>> cache;
     std::lock_guard lock(mutex);
     auto it = cache.find(variant.get());
     if (it != cache.end()) return *it->second;
+    std::erase_if(cache, [](const auto& entry) { return entry.second->variant.use_count() == 1; });
     VariantInfo& info = *(cache[variant.get()] = build(variant));
     try {
         Position start(variant);
