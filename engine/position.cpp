@@ -481,6 +481,7 @@ void Position::makeMove(const Move& m) {
         u.moved = p;
         u.movedPromoted = promoted_[m.from];
         u.movedVirgin = virgin_[m.from];
+        if (u.movedVirgin) dropCastlingPartners(u, p);
         if (info_->resetsClock[typeOf(p)]) halfmoveClock_ = 0;
         for (int k = 0; k < m.victimCount(); ++k) capture(u, m.victim[k]);
         if (m.kind == MoveKind::EnPassant) capture(u, m.aux);
@@ -563,6 +564,7 @@ void Position::unmakeMove() {
         virgin_[sq] = u.capturedVirgin[k];
         if (variant_->rules.capturesToHand) hands_[side_][u.handTypes[k]] -= 1;
     }
+    virgin_ |= u.partnersUnmarked;
     epSquare_ = u.epSquare;
     epVictim_ = u.epVictim;
     rights_ = u.rights;
@@ -600,6 +602,21 @@ void Position::makeExchange(Undo& u, const Move& m) {
 // Whether a piece of side `by` could capture en passant on `sq`: only then is the e.p. square
 // part of the position (as in Stockfish), so that repetitions and hashes are not split by an
 // e.p. square nobody can use.
+// When the castling king first moves, its side's castling partners lose their meaning too: they
+// stop being virgin, as a FEN written now would say (a partner type with initial moves of its
+// own keeps its mark).
+void Position::dropCastlingPartners(Undo& u, Piece king) {
+    const auto& castling = variant_->rules.castling;
+    if (!castling || typeOf(king) != castling->king || info_->hasInitialMoves[castling->rook])
+        return;
+    Color c = colorOf(king);
+    SquareSet partners = byType_[c][castling->rook] & virgin_;
+    for (size_t sq = partners._Find_first(); sq < partners.size(); sq = partners._Find_next(sq)) {
+        u.partnersUnmarked.set(sq);
+        setVirgin(int(sq), false);
+    }
+}
+
 bool Position::epCapturePossible(int sq, Color by) const {
     const Variant& v = *variant_;
     for (int t = 0; t < info_->typeCount; ++t)

@@ -36,8 +36,7 @@ struct Undo {
     std::array<std::uint8_t, 2> rights{};
     bool terminal = false;
     std::uint64_t hash = 0;
-    PieceType handAdded = kNoPieceType;  // capture to hand
-    int handAddedCount = 0;
+    SquareSet partnersUnmarked;  // castling partners that lost their mark with the king's move
     std::array<PieceType, 4> handTypes{};
 };
 
@@ -96,6 +95,7 @@ class Position {
     void setEp(int sq, int victim);
     void clearRight(Color c, Right r);
     bool epCapturePossible(int sq, Color by) const;
+    void dropCastlingPartners(Undo& u, Piece king);
     void makeExchange(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();

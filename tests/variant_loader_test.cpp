@@ -582,8 +582,9 @@ TEST(LoaderErrors, Promotion) {
     j["rules"]["promotion"][0]["limit"] = {{"Q", -1}};
     expectError(j, {"/rules/promotion/0/limit/Q: must be between 0 and 256, got -1"});
     j = base();
-    j["rules"]["promotion"][0]["choices"] = {"K"};
-    expectError(j, {"/rules/promotion/0/choices/0: cannot promote to the royal piece 'K'"});
+    // Promoting to a royal is allowed (Tamerlane's prince); relocation needs a relocation target.
+    j["rules"]["promotion"][0]["relocationBlocked"] = "removeAny";
+    expectError(j, {"/rules/promotion/0/relocationBlocked: only meaningful with \"relocateTo\""});
     j = base();
     j["rules"]["promotion"][0]["pieces"] = {"P", "p"};
     expectError(j, {"/rules/promotion/0/pieces/1: piece 'P' named twice"});
