@@ -1,0 +1,342 @@
+// The XBoard (CECP v2) driver: xboard + protover 2 and the feature list up to done=1 (accepting
+// what we use, rejecting san), then per game new / variant / force / [setboard] / level or st /
+// post / ping-pong. The engine is kept in force mode until it is first asked to move; after that
+// each of the opponent's moves (preceded by time/otim) starts its thinking. A `setup` reply to
+// `variant` is read: if its start position differs from ours, we send ours with setboard.
+// Moves are converted to XBoard's rank convention (0-based on 10-rank boards) and back.
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <sstream>
+
+#include "engine/match/engine.h"
+#include "engine/xboard.h"
+
+namespace timur::match {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t msSince(Clock::time_point t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+// "1-0", "0-1", "1/2-1/2" at the start of a line, or empty.
+std::string resultOf(const std::string& line) {
+    for (const char* r : {"1-0", "0-1", "1/2-1/2"})
+        if (line.rfind(r, 0) == 0) return r;
+    return "";
+}
+
+std::string boardPart(const std::string& fen) {
+    return fen.substr(0, fen.find(' '));
+}
+
+std::string secondsText(std::int64_t ms) {
+    std::ostringstream s;
+    s << double(ms) / 1000;
+    return s.str();
+}
+
+class XBoardDriver : public EngineDriver {
+  public:
+    explicit XBoardDriver(const EngineConfig& c) : EngineDriver(c) {}
+    ~XBoardDriver() override { quit(); }
+
+    void start() override {
+        launch();
+        features_ = {};
+        send("xboard");
+        send("protover 2");
+        std::string line;
+        Clock::time_point t0 = Clock::now();
+        bool sawFeature = false;
+        for (;;) {
+            // Without any feature line in 2 s the engine speaks protocol 1; done=0 gives it more.
+            int limit = features_.waitLonger ? 60000 : (sawFeature ? kStartTimeoutMs : 2000);
+            auto st = read(line, std::max(0, limit - int(msSince(t0))));
+            if (st == EngineProcess::ReadStatus::Eof) {
+                healthy_ = false;
+                throw EngineError(name() + ": exited during the xboard handshake");
+            }
+            if (st == EngineProcess::ReadStatus::Timeout) break;
+            if (line.rfind("feature ", 0) == 0) {
+                sawFeature = true;
+                if (features(line.substr(8))) break;
+            }
+        }
+        for (const auto& [k, v] : config_.options) send("option " + k + "=" + v);
+        if (features_.ping) sync("after the handshake");
+    }
+
+    void newGame(const GameSetup& setup) override {
+        setup_ = setup;
+        ranks_ = setup.variant->board.ranks;
+        std::string want = config_.variantName.empty()
+                               ? protocol::xboardVariantName(*setup.variant).name
+                               : config_.variantName;
+        if (!features_.variants.empty() && want != "normal" &&
+            std::find(features_.variants.begin(), features_.variants.end(), want) ==
+                features_.variants.end())
+            throw EngineError(name() + ": does not offer variant " + want +
+                              " (not in its feature variants)");
+        send("new");
+        if (want != "normal") send("variant " + want);
+        send("force");
+        engineSetup_.clear();
+        forced_ = true;
+        told_ = 0;
+        std::string fen = setup.startFen;
+        if (!setup.variantStart) {
+            if (!features_.setboard)
+                throw EngineError(name() +
+                                  ": cannot start from a FEN (feature setboard=1 missing)");
+            send("setboard " + fen);
+        }
+        if (setup.tc.fixedPerMove()) {
+            send("st " + secondsText(setup.tc.moveTimeMs));
+        } else {
+            // level MPS BASE INC: BASE in minutes or MIN:SEC, INC in seconds.
+            std::int64_t s = (setup.tc.baseMs + 999) / 1000;
+            std::string base = s % 60 ? std::to_string(s / 60) + ":" + (s % 60 < 10 ? "0" : "") +
+                                            std::to_string(s % 60)
+                                      : std::to_string(s / 60);
+            send("level " + std::to_string(setup.tc.movesPerSession) + " " + base + " " +
+                 secondsText(setup.tc.incMs));
+        }
+        send("post");
+        send("easy");
+        if (features_.ping) {
+            sync("at the start of a game");
+        }
+        // The engine's own start position (a `setup` reply to `variant`) may differ from ours.
+        if (setup.variantStart && !engineSetup_.empty() &&
+            boardPart(engineSetup_) != boardPart(setup.startFen)) {
+            if (!features_.setboard)
+                throw EngineError(name() + ": its start position " + engineSetup_ +
+                                  " differs from ours and it has no setboard");
+            send("setboard " + setup.startFen);
+            if (features_.ping) sync("after setboard");
+        }
+    }
+
+    EngineReply think(const std::vector<std::string>& moves, const ThinkTimes& t,
+                      int waitMs) override {
+        drain();  // claims and messages that came after its last move
+        Color us = Color(((sideToMoveAtStart() == White ? 0 : 1) + moves.size()) % 2);
+        if (!setup_.tc.fixedPerMove()) {
+            std::int64_t mine = us == White ? t.whiteMs : t.blackMs;
+            std::int64_t theirs = us == White ? t.blackMs : t.whiteMs;
+            send("time " + std::to_string(std::max<std::int64_t>(0, mine) / 10));
+            send("otim " + std::to_string(std::max<std::int64_t>(0, theirs) / 10));
+        }
+        Clock::time_point t0;
+        if (forced_) {
+            while (told_ < moves.size()) sendMove(moves[told_++]);
+            t0 = Clock::now();
+            send("go");
+            forced_ = false;
+        } else {
+            while (told_ + 1 < moves.size()) sendMove(moves[told_++]);  // not expected
+            t0 = Clock::now();
+            if (told_ < moves.size()) sendMove(moves[told_++]);
+        }
+        EngineReply r;
+        std::string line;
+        for (;;) {
+            auto st = read(line, std::max(0, waitMs - int(msSince(t0))));
+            r.elapsedMs = msSince(t0);
+            if (st == EngineProcess::ReadStatus::Eof) {
+                healthy_ = false;
+                r.kind = EngineReply::Disconnect;
+                return r;
+            }
+            if (st == EngineProcess::ReadStatus::Timeout) {
+                send("?");
+                healthy_ = false;
+                r.kind = EngineReply::Timeout;
+                return r;
+            }
+            auto w = splitWords(line);
+            if (w.empty()) continue;
+            if (w[0] == "move" && w.size() >= 2) {
+                r.kind = EngineReply::Move;
+                r.raw = w[1];
+                r.move = protocol::fromXBoardMove(w[1], ranks_);
+                ++told_;  // the engine made it on its board
+                return r;
+            }
+            if (w[0] == "resign" ||
+                (!resultOf(line).empty() && line.find("resign") != std::string::npos)) {
+                r.kind = EngineReply::Resign;
+                r.raw = line;
+                return r;
+            }
+            if (std::string res = resultOf(line); !res.empty()) {
+                r.kind = EngineReply::Claim;
+                r.claim = res;
+                r.raw = line;
+                return r;
+            }
+            if (line.rfind("Illegal move", 0) == 0) {
+                r.kind = EngineReply::Rejected;
+                r.raw = line;
+                return r;
+            }
+            // Thinking output: PLY SCORE TIME NODES PV.
+            if (w.size() >= 4 && isInteger(w[0]) && isInteger(w[1])) {
+                int v = std::stoi(w[1]);
+                if (v >= 100000)
+                    v = 100000 - (v - 100000);
+                else if (v <= -100000)
+                    v = -100000 + (-100000 - v);
+                r.score = v;
+            }
+        }
+    }
+
+    void gameOver(const std::string& result, const std::string& reason) override {
+        if (!process_.running()) return;
+        send("result " + result + " {" + reason + "}");
+        send("force");
+    }
+
+    void quit() override {
+        if (process_.running()) {
+            send("quit");
+            process_.stop(1000);
+        } else {
+            process_.kill();
+        }
+        healthy_ = false;
+    }
+
+  private:
+    struct Features {
+        bool ping = false, setboard = false, usermove = false, waitLonger = false;
+        std::vector<std::string> variants;
+    };
+
+    static bool isInteger(const std::string& s) {
+        size_t i = s[0] == '-' || s[0] == '+';
+        if (i >= s.size() || s.size() > 9) return false;
+        return std::all_of(s.begin() + long(i), s.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    }
+
+    // Handles a feature line's NAME=VALUE pairs; true on done=1.
+    bool features(const std::string& text) {
+        bool done = false;
+        size_t i = 0;
+        while (i < text.size()) {
+            while (i < text.size() && text[i] == ' ') ++i;
+            size_t eq = text.find('=', i);
+            if (eq == std::string::npos) break;
+            std::string key = text.substr(i, eq - i);
+            std::string value;
+            i = eq + 1;
+            if (i < text.size() && text[i] == '"') {
+                size_t end = text.find('"', i + 1);
+                if (end == std::string::npos) end = text.size();
+                value = text.substr(i + 1, end - i - 1);
+                i = end + 1;
+            } else {
+                size_t end = text.find(' ', i);
+                if (end == std::string::npos) end = text.size();
+                value = text.substr(i, end - i);
+                i = end;
+            }
+            bool accepted = true;
+            if (key == "ping")
+                features_.ping = value == "1";
+            else if (key == "setboard")
+                features_.setboard = value == "1";
+            else if (key == "usermove")
+                features_.usermove = value == "1";
+            else if (key == "san")
+                accepted = value == "0";
+            else if (key == "variants") {
+                features_.variants.clear();
+                std::stringstream ss(value);
+                std::string v;
+                while (std::getline(ss, v, ',')) features_.variants.push_back(v);
+            } else if (key == "done") {
+                if (value == "0") features_.waitLonger = true;
+                if (value == "1") done = true;
+                continue;  // not acknowledged
+            }
+            send((accepted ? "accepted " : "rejected ") + key);
+        }
+        return done;
+    }
+
+    void sendMove(const std::string& timurText) {
+        std::string m = protocol::toXBoardMove(timurText, ranks_);
+        send(features_.usermove ? "usermove " + m : m);
+    }
+
+    Color sideToMoveAtStart() const {
+        auto w = splitWords(setup_.startFen);
+        return w.size() > 1 && w[1] == "b" ? Black : White;
+    }
+
+    // ping N / pong N; `setup` lines seen on the way are kept.
+    void sync(const std::string& when) {
+        std::string ping = "ping " + std::to_string(++pingId_);
+        std::string pong = "pong " + std::to_string(pingId_);
+        send(ping);
+        std::string line;
+        Clock::time_point t0 = Clock::now();
+        for (;;) {
+            auto st = read(line, std::max(0, kSyncTimeoutMs - int(msSince(t0))));
+            if (st != EngineProcess::ReadStatus::Line) {
+                healthy_ = false;
+                throw EngineError(
+                    name() + ": no " + pong + " " + when +
+                    (st == EngineProcess::ReadStatus::Eof ? " (the engine exited)" : ""));
+            }
+            if (line == pong) return;
+            if (line.rfind("setup ", 0) == 0) noteSetup(line.substr(6));
+        }
+    }
+
+    // setup [(PIECETOCHAR)] [WxH+S_PARENT] FEN
+    void noteSetup(std::string text) {
+        if (!text.empty() && text[0] == '(') {
+            size_t close = text.find(')');
+            text = close == std::string::npos ? "" : text.substr(close + 1);
+        }
+        auto w = splitWords(text);
+        if (!w.empty() && w[0].find('_') != std::string::npos &&
+            w[0].find('/') == std::string::npos)
+            w.erase(w.begin());
+        std::string fen;
+        for (const auto& x : w) fen += (fen.empty() ? "" : " ") + x;
+        engineSetup_ = fen;
+    }
+
+    // Reads whatever the engine has already sent.
+    void drain() {
+        std::string line;
+        while (read(line, 0) == EngineProcess::ReadStatus::Line) {
+        }
+    }
+
+    Features features_;
+    GameSetup setup_;
+    int ranks_ = 8;
+    bool forced_ = true;
+    size_t told_ = 0;  // moves of the game the engine knows
+    int pingId_ = 0;
+    std::string engineSetup_;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineDriver> createXBoardDriver(const EngineConfig& config) {
+    return std::make_unique<XBoardDriver>(config);
+}
+
+}  // namespace timur::match

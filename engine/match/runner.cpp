@@ -1,0 +1,187 @@
+#include "engine/match/runner.h"
+
+#include <atomic>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "engine/match/pgn.h"
+#include "engine/movegen.h"
+#include "engine/rules.h"
+
+namespace timur::match {
+
+std::vector<Opening> readOpenings(std::istream& in, std::shared_ptr<const Variant> variant) {
+    std::vector<Opening> out;
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        size_t first = line.find_first_not_of(" \t");
+        if (first == std::string::npos || line[first] == '#') continue;
+        line = line.substr(first);
+        Opening o;
+        Position pos(variant);
+        try {
+            std::vector<std::string> words = splitWords(line);
+            size_t i = 0;
+            if (line.find('/') != std::string::npos) {
+                // A FEN, optionally followed by "moves m1 m2 ...".
+                std::string fen;
+                for (; i < words.size() && words[i] != "moves"; ++i)
+                    fen += (fen.empty() ? "" : " ") + words[i];
+                pos.setFen(fen);
+                o.fen = pos.fen();
+                if (i < words.size()) ++i;
+            } else {
+                pos.setStart();
+            }
+            for (; i < words.size(); ++i) {
+                const std::string& w = words[i];
+                if (w.back() == '.' || w.find("...") != std::string::npos) continue;
+                Move m = parseMove(pos, w);
+                if (m.isNull()) throw std::invalid_argument("illegal move " + w);
+                o.moves.push_back(moveText(pos, m));
+                pos.makeMove(m);
+            }
+            MoveList legal;
+            generateLegal(pos, legal);
+            if (gameEnd(pos, legal).over()) throw std::invalid_argument("the game is already over");
+        } catch (const std::exception& e) {
+            throw std::invalid_argument("opening line " + std::to_string(number) + ": " + e.what());
+        }
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        Position pos(variant);
+        pos.setStart();
+        Opening o;
+        bool ok = true;
+        for (int i = 0; i < plies && ok; ++i) {
+            MoveList legal;
+            generateLegal(pos, legal);
+            if (legal.size == 0) {
+                ok = false;
+                break;
+            }
+            const Move& m = legal[int(rng() % std::uint64_t(legal.size))];
+            o.moves.push_back(moveText(pos, m));
+            pos.makeMove(m);
+            MoveList next;
+            generateLegal(pos, next);
+            if (gameEnd(pos, next).over()) ok = false;
+        }
+        if (ok) return o;
+    }
+    throw MatchError("no random opening of " + std::to_string(plies) + " plies found");
+}
+
+MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
+    const int total = options.games;
+    const int slots = std::max(1, std::min(options.concurrency, total));
+    std::mutex mutex;  // guards everything below and `out`
+    MatchResult result;
+    std::atomic<int> next{0};
+    std::atomic<bool> stop{false};
+    std::string fatal;
+    std::ofstream pgn;
+    if (!options.pgnFile.empty()) {
+        pgn.open(options.pgnFile, std::ios::app);
+        if (!pgn) throw MatchError("cannot open " + options.pgnFile + " for writing");
+    }
+    const std::string& nameA = options.first.name;
+    const std::string& nameB = options.second.name;
+
+    // The opening of game g (0-based): pairs of games share one, colours swapped.
+    auto openingFor = [&](int g) {
+        int pair = g / 2;
+        if (!options.openings.empty())
+            return options.openings[size_t(pair) % options.openings.size()];
+        if (options.randomPlies > 0)
+            return randomOpening(options.variant, options.randomPlies,
+                                 options.seed * 0x9E3779B97F4A7C15ull + std::uint64_t(pair) + 1);
+        return Opening{};
+    };
+
+    auto worker = [&]() {
+        std::unique_ptr<EngineDriver> a, b;
+        try {
+            a = EngineDriver::create(options.first);
+            b = EngineDriver::create(options.second);
+            a->setDebug(options.debug);
+            b->setDebug(options.debug);
+            a->start();
+            b->start();
+        } catch (const std::exception& e) {
+            std::lock_guard lock(mutex);
+            if (fatal.empty()) fatal = e.what();
+            stop = true;
+            return;
+        }
+        for (;;) {
+            if (stop) break;
+            int g = next++;
+            if (g >= total) break;
+            bool aWhite = g % 2 == 0;
+            EngineDriver& white = aWhite ? *a : *b;
+            EngineDriver& black = aWhite ? *b : *a;
+            GameRecord rec;
+            try {
+                rec = playGame(white, black, options.variant, openingFor(g), options.game, g + 1);
+            } catch (const std::exception& e) {
+                std::lock_guard lock(mutex);
+                if (fatal.empty()) fatal = e.what();
+                stop = true;
+                break;
+            }
+            std::lock_guard lock(mutex);
+            if (stop && !fatal.empty()) break;
+            ++result.gamesPlayed;
+            bool aWon = (rec.result == GameResult::WhiteWins) == aWhite;
+            if (rec.result == GameResult::Draw)
+                ++result.score.draws;
+            else if (rec.result != GameResult::None)
+                ++(aWon ? result.score.wins : result.score.losses);
+            out << "Finished game " << rec.number << " (" << rec.white << " vs " << rec.black
+                << "): " << resultText(rec.result) << " {" << rec.comment << "}\n";
+            out << scoreLine(nameA, nameB, result.score) << '\n';
+            if (options.sprt) {
+                result.sprt = sprtStatus(*options.sprt, result.score);
+                out << sprtLine(*result.sprt) << '\n';
+                if (result.sprt->result != SprtStatus::Continue) stop = true;
+            }
+            out.flush();
+            if (pgn) {
+                writePgn(pgn, rec, PgnInfo{});
+                pgn.flush();
+            }
+        }
+        a->quit();
+        b->quit();
+    };
+
+    std::vector<std::thread> threads;
+    for (int i = 0; i < slots; ++i) threads.emplace_back(worker);
+    for (auto& t : threads) t.join();
+    if (!fatal.empty()) throw MatchError(fatal);
+
+    out << scoreLine(nameA, nameB, result.score) << '\n';
+    out << eloLine(result.score) << '\n';
+    if (options.sprt) {
+        result.sprt = sprtStatus(*options.sprt, result.score);
+        out << sprtLine(*result.sprt) << '\n';
+    }
+    out << "Finished match\n";
+    out.flush();
+    return result;
+}
+
+}  // namespace timur::match
