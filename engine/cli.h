@@ -18,4 +18,7 @@ int runBetza(int argc, char** argv);
 int runPerft(int argc, char** argv);
 int runMoves(int argc, char** argv);
 
+// timur match: engine-vs-engine games refereed by Timur's rules (cli_match.cpp, engine/match/).
+int runMatch(int argc, char** argv);
+
 }  // namespace timur::cli

@@ -24,6 +24,7 @@ const Subcommand kSubcommands[] = {
     {"perft", "count the legal move sequences of a given length", timur::cli::runPerft},
     {"moves", "list the legal moves of a position and whether the game is over",
      timur::cli::runMoves},
+    {"match", "play engines against each other, refereed by Timur's rules", timur::cli::runMatch},
 };
 
 void printUsage(std::ostream& out, const boost::program_options::options_description& options) {
