@@ -1,0 +1,490 @@
+// timur match: statistics against known values, time controls, engine specs, and games against
+// the scripted fake engine (tests/fake_engine.cpp) ending in every way a game can end, with the
+// PGN and the summary lines checked.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "engine/match/clock.h"
+#include "engine/match/runner.h"
+#include "engine/match/stats.h"
+
+using namespace timur;
+using namespace timur::match;
+
+namespace {
+
+const int kIgnoreSigpipe = [] {
+    std::signal(SIGPIPE, SIG_IGN);
+    return 0;
+}();
+
+std::string tempPath(const std::string& name) {
+    return ::testing::TempDir() + "match_test_" + name + "_" + std::to_string(::getpid());
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+EngineConfig fake(const std::string& name, const std::string& args,
+                  const std::string& proto = "uci") {
+    EngineConfig c;
+    c.name = name;
+    c.command = std::string(FAKE_ENGINE) + " " + args;
+    c.protocol = proto;
+    return c;
+}
+
+struct Played {
+    MatchResult result;
+    std::string out, pgn;
+};
+
+// Plays a match between two fake engines; tiny time control unless the options say otherwise.
+Played play(MatchOptions o, const std::string& tag) {
+    if (!o.variant) o.variant = loadVariant("chess");
+    if (o.game.tc.baseMs == 0 && !o.game.tc.fixedPerMove()) o.game.tc = parseTimeControl("2+0.05");
+    o.pgnFile = tempPath(tag + ".pgn");
+    std::remove(o.pgnFile.c_str());
+    std::ostringstream out;
+    Played p;
+    p.result = runMatch(o, out);
+    p.out = out.str();
+    p.pgn = readFile(o.pgnFile);
+    std::remove(o.pgnFile.c_str());
+    return p;
+}
+
+std::vector<Opening> openings(const std::string& text, const std::string& variant = "chess") {
+    std::istringstream in(text);
+    return readOpenings(in, loadVariant(variant));
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Statistics: the values cutechess's formulas give (computed independently in Python).
+
+TEST(MatchStats, EloAndErrorMargin) {
+    EloEstimate e = estimateElo({4, 2, 2});
+    EXPECT_NEAR(e.diff, 88.7395, 1e-3);
+    EXPECT_NEAR(e.margin, 261.3025, 1e-3);
+    EXPECT_NEAR(e.los, 79.2892, 1e-3);
+    EXPECT_NEAR(e.drawRatio, 25.0, 1e-9);
+    e = estimateElo({60, 40, 100});
+    EXPECT_NEAR(e.diff, 34.8601, 1e-3);
+    EXPECT_NEAR(e.margin, 34.1101, 1e-3);
+    e = estimateElo({10, 20, 5});
+    EXPECT_NEAR(e.diff, -102.1090, 1e-3);
+    EXPECT_NEAR(e.margin, 115.2857, 1e-3);
+    EXPECT_NEAR(e.los, 3.3945, 1e-3);
+    EXPECT_TRUE(std::isinf(estimateElo({3, 0, 0}).diff));
+}
+
+TEST(MatchStats, SummaryLines) {
+    EXPECT_EQ(scoreLine("A", "B", {4, 2, 2}), "Score of A vs B: 4 - 2 - 2  [0.625] 8");
+    EXPECT_EQ(eloLine({4, 2, 2}), "Elo difference: 88.7 +/- 261.3, LOS: 79.3 %, DrawRatio: 25.0 %");
+}
+
+TEST(MatchStats, SprtLogLikelihoodRatio) {
+    SprtParams p = parseSprt("elo0=0,elo1=10,alpha=0.05,beta=0.05");
+    SprtStatus s = sprtStatus(p, {60, 40, 100});
+    EXPECT_NEAR(s.llr, 0.999793, 1e-5);
+    EXPECT_NEAR(s.lowerBound, -2.944439, 1e-5);
+    EXPECT_NEAR(s.upperBound, 2.944439, 1e-5);
+    EXPECT_EQ(s.result, SprtStatus::Continue);
+    s = sprtStatus(p, {400, 300, 500});
+    EXPECT_NEAR(s.llr, 4.108650, 1e-5);
+    EXPECT_EQ(s.result, SprtStatus::AcceptH1);
+    s = sprtStatus(parseSprt("elo1=400"), {3, 3, 12});
+    EXPECT_NEAR(s.llr, -33.749975, 1e-4);
+    EXPECT_EQ(s.result, SprtStatus::AcceptH0);
+    // No LLR until there is a win, a loss and a draw (as in cutechess).
+    EXPECT_EQ(sprtStatus(p, {5, 0, 3}).llr, 0);
+    EXPECT_THROW(parseSprt("elo0=5,elo1=0"), std::invalid_argument);
+    EXPECT_THROW(parseSprt("gamma=1"), std::invalid_argument);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time controls, clocks, engine specs, adjudication, openings.
+
+TEST(MatchConfig, TimeControls) {
+    TimeControl tc = parseTimeControl("40/60+0");
+    EXPECT_EQ(tc.movesPerSession, 40);
+    EXPECT_EQ(tc.baseMs, 60000);
+    EXPECT_EQ(tc.incMs, 0);
+    tc = parseTimeControl("10+0.1");
+    EXPECT_EQ(tc.baseMs, 10000);
+    EXPECT_EQ(tc.incMs, 100);
+    EXPECT_EQ(tc.pgnTag(), "10+0.1");
+    EXPECT_EQ(parseTimeControl("1:30").baseMs, 90000);
+    EXPECT_EQ(fixedMoveTime("0.5").moveTimeMs, 500);
+    EXPECT_EQ(fixedMoveTime("2").pgnTag(), "*/2");
+    EXPECT_THROW(parseTimeControl("x+1"), std::invalid_argument);
+    EXPECT_THROW(parseTimeControl("0+0"), std::invalid_argument);
+    EXPECT_THROW(parseTimeControl("a/10"), std::invalid_argument);
+
+    GameClock c(parseTimeControl("2/10+1"));
+    EXPECT_EQ(c.movesToGo(), 2);
+    EXPECT_TRUE(c.charge(4000, 0));
+    EXPECT_EQ(c.remainingMs(), 7000);
+    EXPECT_EQ(c.movesToGo(), 1);
+    EXPECT_TRUE(c.charge(1000, 0));  // end of the session: the base comes again
+    EXPECT_EQ(c.remainingMs(), 17000);
+    EXPECT_FALSE(c.charge(17100, 50));
+    GameClock st(fixedMoveTime("1"));
+    EXPECT_TRUE(st.charge(1050, 100));
+    EXPECT_FALSE(st.charge(1200, 100));
+}
+
+TEST(MatchConfig, EngineSpecs) {
+    EngineConfig c = parseEngineSpec(
+        "name=FSF,cmd=/usr/games/fairy-stockfish,proto=uci,option.Hash=16,option.Skill Level=3");
+    EXPECT_EQ(c.name, "FSF");
+    EXPECT_EQ(c.command, "/usr/games/fairy-stockfish");
+    EXPECT_EQ(c.protocol, "uci");
+    ASSERT_EQ(c.options.size(), 2u);
+    EXPECT_EQ(c.options[1].first, "Skill Level");
+    EXPECT_EQ(c.options[1].second, "3");
+    c = parseEngineSpec("cmd=engine --weights a,b,c,proto=xboard");
+    EXPECT_EQ(c.command, "engine --weights a,b,c");
+    EXPECT_EQ(c.protocol, "xboard");
+    EXPECT_EQ(c.name, "engine");
+    EXPECT_THROW(parseEngineSpec("name=x"), std::invalid_argument);
+    EXPECT_THROW(parseEngineSpec("cmd=x,proto=usi"), std::invalid_argument);
+    EXPECT_THROW(parseEngineSpec("colour=red,cmd=x"), std::invalid_argument);
+    // An unknown KEY= after a comma is part of the command.
+    EXPECT_EQ(parseEngineSpec("cmd=x,colour=red").command, "x,colour=red");
+}
+
+TEST(MatchConfig, Adjudication) {
+    Adjudication a = parseAdjudication("draw=10:5,resign=3:600,maxmoves=80");
+    EXPECT_EQ(a.drawMoves, 10);
+    EXPECT_EQ(a.drawCp, 5);
+    EXPECT_EQ(a.resignMoves, 3);
+    EXPECT_EQ(a.resignCp, 600);
+    EXPECT_EQ(a.maxMoves, 80);
+    EXPECT_THROW(parseAdjudication("draw=10"), std::invalid_argument);
+    EXPECT_THROW(parseAdjudication("maxmoves=-1"), std::invalid_argument);
+}
+
+TEST(MatchConfig, Openings) {
+    auto o = openings(
+        "# comment\n1. e2e4 e7e5 2. g1f3\n\n"
+        "k7/8/1Q6/8/8/8/8/7K w - - 0 1\n"
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves d2d4\n");
+    ASSERT_EQ(o.size(), 3u);
+    EXPECT_EQ(o[0].fen, "");
+    EXPECT_EQ(o[0].moves, (std::vector<std::string>{"e2e4", "e7e5", "g1f3"}));
+    EXPECT_EQ(o[1].fen, "k7/8/1Q6/8/8/8/8/7K w - - 0 1");
+    EXPECT_EQ(o[2].moves, (std::vector<std::string>{"d2d4"}));
+    EXPECT_THROW(openings("e2e5\n"), std::invalid_argument);
+    EXPECT_THROW(openings("k7/8/8/8/8/8/8/7K w - - 0 1 x\n"), std::invalid_argument);
+
+    auto v = loadVariant("shatranj");
+    Opening r1 = randomOpening(v, 6, 42), r2 = randomOpening(v, 6, 42);
+    EXPECT_EQ(r1.moves.size(), 6u);
+    EXPECT_EQ(r1.moves, r2.moves);
+}
+
+TEST(MatchConfig, AcceptMoveLeniency) {
+    Position pos(loadVariant("shatranj"));
+    pos.setFen("8/3R4/3n1r2/8/8/4k3/3p4/7K b - - 3 89");
+    EXPECT_FALSE(acceptMove(pos, "d2d1").isNull());
+    EXPECT_FALSE(acceptMove(pos, "d2d1q").isNull());  // Fairy-Max's text of the ferz promotion
+    EXPECT_TRUE(acceptMove(pos, "d2d2").isNull());
+    EXPECT_TRUE(acceptMove(pos, "e3e4q").isNull());  // a suffix on a move that is no promotion
+}
+
+// ---------------------------------------------------------------------------------------------
+// Games against the fake engine: each way a game ends.
+
+TEST(MatchGames, CheckmateWithPgnAndSummary) {
+    MatchOptions o;
+    o.first = fake("Fool", "--moves 'f2f3 g2g4'");
+    o.second = fake("Mater", "--moves 'e7e5 d8h4'");
+    o.games = 1;
+    Played p = play(o, "mate");
+    EXPECT_EQ(p.result.score.losses, 1);
+    EXPECT_NE(p.out.find("Finished game 1 (Fool vs Mater): 0-1 {Black wins by checkmate}"),
+              std::string::npos)
+        << p.out;
+    EXPECT_NE(p.out.find("Score of Fool vs Mater: 0 - 1 - 0  [0.000] 1"), std::string::npos);
+    EXPECT_NE(p.out.find("Elo difference: -inf +/- inf"), std::string::npos);
+    std::string pgn =
+        std::regex_replace(p.pgn, std::regex(R"(\[Date "[0-9.]+"\])"), "[Date \"D\"]");
+    EXPECT_EQ(pgn,
+              "[Event \"Timur match\"]\n[Site \"?\"]\n[Date \"D\"]\n[Round \"1\"]\n"
+              "[White \"Fool\"]\n[Black \"Mater\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n"
+              "[TimeControl \"2+0.05\"]\n[PlyCount \"4\"]\n[Termination \"normal\"]\n\n"
+              "1. f2f3 e7e5 2. g2g4 d8h4 {Black wins by checkmate} 0-1\n\n");
+}
+
+TEST(MatchGames, StalemateFromFenOpeningBothColours) {
+    MatchOptions o;
+    o.first = fake("A", "--moves h1g1");
+    o.second = fake("B", "--moves h1g1");
+    o.games = 2;
+    o.openings = openings("k7/8/1Q6/8/8/8/8/7K w - - 0 1\n");
+    Played p = play(o, "stalemate");
+    EXPECT_EQ(p.result.score.draws, 2);
+    EXPECT_NE(p.out.find("Finished game 1 (A vs B): 1/2-1/2 {Draw by stalemate}"),
+              std::string::npos)
+        << p.out;
+    EXPECT_NE(p.out.find("Finished game 2 (B vs A): 1/2-1/2 {Draw by stalemate}"),
+              std::string::npos);
+    EXPECT_NE(p.pgn.find("[SetUp \"1\"]\n[FEN \"k7/8/1Q6/8/8/8/8/7K w - - 0 1\"]"),
+              std::string::npos)
+        << p.pgn;
+    EXPECT_NE(p.out.find("Score of A vs B: 0 - 0 - 2  [0.500] 2"), std::string::npos);
+}
+
+TEST(MatchGames, RepetitionAndOpeningMovesInPgn) {
+    MatchOptions o;
+    o.first = fake("A", "--cycle --moves 'f3g1 g1f3'");
+    o.second = fake("B", "--cycle --moves 'g8f6 f6g8'");
+    o.games = 1;
+    o.openings = openings("g1f3\n");
+    Played p = play(o, "repetition");
+    EXPECT_NE(p.out.find("1/2-1/2 {Draw by 3-fold repetition}"), std::string::npos) << p.out;
+    EXPECT_NE(p.pgn.find("1. g1f3 {book} g8f6 2. f3g1"), std::string::npos) << p.pgn;
+}
+
+TEST(MatchGames, IllegalMoveLoses) {
+    MatchOptions o;
+    o.first = fake("A", "--illegal-at 2");
+    o.second = fake("B", "");
+    o.games = 1;
+    Played p = play(o, "illegal");
+    EXPECT_NE(p.out.find("0-1 {White makes an illegal move: a1a1}"), std::string::npos) << p.out;
+    EXPECT_NE(p.pgn.find("[Termination \"illegal move\"]"), std::string::npos);
+    EXPECT_NE(p.pgn.find("[PlyCount \"2\"]"), std::string::npos);
+}
+
+TEST(MatchGames, CrashLosesAndTheEngineIsRestarted) {
+    MatchOptions o;
+    o.first = fake("A", "");
+    o.second = fake("B", "--crash-at 1");
+    o.games = 2;
+    o.game.adjudication.maxMoves = 2;
+    Played p = play(o, "crash");
+    EXPECT_NE(p.out.find("Finished game 1 (A vs B): 1-0 {Black disconnects}"), std::string::npos)
+        << p.out;
+    // Restarted for game 2, where it crashes again (its first move).
+    EXPECT_NE(p.out.find("Finished game 2 (B vs A): 0-1 {White disconnects}"), std::string::npos);
+    EXPECT_EQ(p.result.score.wins, 2);
+    EXPECT_NE(p.pgn.find("[Termination \"abandoned\"]"), std::string::npos);
+}
+
+TEST(MatchGames, HangLoses) {
+    MatchOptions o;
+    o.first = fake("A", "--stall-at 2");
+    o.second = fake("B", "");
+    o.games = 1;
+    o.game.tc = parseTimeControl("0.5+0");
+    o.game.hangGraceMs = 300;
+    o.game.marginMs = 100;
+    Played p = play(o, "hang");
+    EXPECT_NE(p.out.find("0-1 {White's connection stalls"), std::string::npos) << p.out;
+    EXPECT_NE(p.pgn.find("[Termination \"stalled connection\"]"), std::string::npos);
+}
+
+TEST(MatchGames, TimeForfeitUci) {
+    MatchOptions o;
+    o.first = fake("A", "");
+    o.second = fake("B", "--delay-at 2:900");
+    o.games = 1;
+    o.game.tc = parseTimeControl("0.6+0");
+    o.game.marginMs = 100;
+    Played p = play(o, "time");
+    EXPECT_NE(p.out.find("1-0 {Black loses on time}"), std::string::npos) << p.out;
+    EXPECT_NE(p.pgn.find("[Termination \"time forfeit\"]"), std::string::npos);
+}
+
+TEST(MatchGames, FixedTimePerMoveForfeit) {
+    MatchOptions o;
+    std::string log = tempPath("st.log");
+    std::remove(log.c_str());
+    o.first = fake("A", "--delay-at 3:700 --log " + log, "xboard");
+    o.second = fake("B", "");
+    o.games = 1;
+    o.game.tc = fixedMoveTime("0.3");
+    o.game.marginMs = 100;
+    Played p = play(o, "st");
+    EXPECT_NE(p.out.find("0-1 {White loses on time}"), std::string::npos) << p.out;
+    EXPECT_NE(readFile(log).find("st 0.3\n"), std::string::npos) << readFile(log);
+    std::remove(log.c_str());
+}
+
+TEST(MatchGames, ResignAndFalseClaimXBoard) {
+    MatchOptions o;
+    o.first = fake("A", "--resign-at 2", "xboard");
+    o.second = fake("B", "--claim-at 2", "xboard");
+    o.games = 2;
+    Played p = play(o, "resign");
+    EXPECT_NE(p.out.find("Finished game 1 (A vs B): 0-1 {White resigns}"), std::string::npos)
+        << p.out;
+    EXPECT_NE(
+        p.out.find("Finished game 2 (B vs A): 0-1 {White makes a false claim: 1/2-1/2 {Draw by "
+                   "repetition}}"),
+        std::string::npos)
+        << p.out;
+    EXPECT_NE(p.pgn.find("{White makes a false claim: 1/2-1/2 (Draw by repetition)}"),
+              std::string::npos)
+        << p.pgn;
+}
+
+TEST(MatchGames, ScoreAdjudication) {
+    MatchOptions o;
+    o.first = fake("A", "--score 900");
+    o.second = fake("B", "--score -900");
+    o.games = 1;
+    o.game.adjudication = parseAdjudication("resign=3:800");
+    Played p = play(o, "resignadj");
+    EXPECT_NE(
+        p.out.find("1-0 {White wins by adjudication: Black's score at most -800 for 3 moves}"),
+        std::string::npos)
+        << p.out;
+    EXPECT_NE(p.pgn.find("[PlyCount \"6\"]"), std::string::npos);
+
+    o.first = fake("A", "--score 3");
+    o.second = fake("B", "--score -2");
+    o.game.adjudication = parseAdjudication("draw=2:10");
+    p = play(o, "drawadj");
+    EXPECT_NE(p.out.find("1/2-1/2 {Draw by adjudication: scores within 10 for 2 moves}"),
+              std::string::npos)
+        << p.out;
+}
+
+// The XBoard dialogue: handshake, level, time/otim in centiseconds, usermove, ping, setboard.
+TEST(MatchGames, XBoardDialogue) {
+    std::string log = tempPath("xb.log");
+    std::remove(log.c_str());
+    MatchOptions o;
+    o.first = fake("X", "--log " + log, "xboard");
+    o.second = fake("U", "");
+    o.games = 1;
+    o.game.tc = parseTimeControl("40/2+0.5");
+    o.game.adjudication.maxMoves = 2;
+    o.openings = openings("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n");
+    Played p = play(o, "xbdialogue");
+    EXPECT_NE(p.out.find("{Draw by adjudication: 2 moves played}"), std::string::npos) << p.out;
+    std::string l = readFile(log);
+    std::remove(log.c_str());
+    EXPECT_EQ(l.rfind("xboard\nprotover 2\naccepted ping\naccepted usermove\n", 0), 0u) << l;
+    for (const char* expected :
+         {"new\nforce\nsetboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nlevel 40 0:02 0.5\npost\n",
+          "\ntime 200\notim 200\ngo\n", "\ntime ", "\nusermove ", "\nping 1\n", "result 1/2-1/2"})
+        EXPECT_NE(l.find(expected), std::string::npos) << expected << " in\n" << l;
+}
+
+TEST(MatchGames, UciDialogue) {
+    std::string log = tempPath("uci.log");
+    std::remove(log.c_str());
+    MatchOptions o;
+    o.variant = loadVariant("shatranj");
+    o.first = fake("U", "--log " + log);
+    o.second = fake("V", "");
+    o.games = 1;
+    o.game.tc = parseTimeControl("40/2+0.5");
+    o.game.adjudication.maxMoves = 2;
+    Played p = play(o, "ucidialogue");
+    std::string l = readFile(log);
+    std::remove(log.c_str());
+    EXPECT_NE(l.find("setoption name UCI_Variant value shatranj\nucinewgame\nisready\n"),
+              std::string::npos)
+        << l;
+    EXPECT_NE(
+        l.find("position startpos\ngo wtime 2000 btime 2000 winc 500 binc 500 movestogo 40\n"),
+        std::string::npos)
+        << l;
+    EXPECT_NE(l.find("position startpos moves "), std::string::npos);
+    EXPECT_NE(p.pgn.find("[Variant \"shatranj\"]"), std::string::npos);
+}
+
+TEST(MatchGames, FenOpeningNeedsSetboard) {
+    MatchOptions o;
+    o.first = fake("X", "--no-setboard", "xboard");
+    o.second = fake("U", "");
+    o.games = 1;
+    o.openings = openings("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n");
+    EXPECT_THROW(play(o, "nosetboard"), MatchError);
+}
+
+TEST(MatchGames, UnknownVariantStopsTheMatch) {
+    MatchOptions o;
+    o.variant = loadVariant("makruk");  // not in the fake's lists
+    o.first = fake("X", "", "xboard");
+    o.second = fake("U", "");
+    o.games = 1;
+    EXPECT_THROW(play(o, "novariant"), MatchError);
+}
+
+// Grand chess has 10 ranks: XBoard engines count them from 0, and the runner converts.
+TEST(MatchGames, XBoardTenRankConversion) {
+    std::string log = tempPath("grand.log");
+    std::remove(log.c_str());
+    MatchOptions o;
+    o.variant = loadVariant("grand");
+    o.first = fake("X", "--log " + log, "xboard");
+    o.second = fake("U", "");
+    o.games = 2;
+    o.randomPlies = 2;
+    o.game.adjudication.maxMoves = 3;
+    Played p = play(o, "grand");
+    EXPECT_EQ(p.result.score.draws, 2) << p.out;
+    EXPECT_NE(p.out.find("{Draw by adjudication: 3 moves played}"), std::string::npos) << p.out;
+    // Every move the XBoard engine got has ranks 0..9.
+    std::string l = readFile(log);
+    std::remove(log.c_str());
+    std::smatch m;
+    EXPECT_TRUE(std::regex_search(l, m, std::regex(R"(usermove [a-j][0-9][a-j][0-9]\b)"))) << l;
+    EXPECT_FALSE(std::regex_search(l, m, std::regex(R"(usermove [a-j]10)"))) << l;
+}
+
+TEST(MatchGames, ConcurrentGames) {
+    MatchOptions o;
+    o.first = fake("A", "");
+    o.second = fake("B", "");
+    o.games = 4;
+    o.concurrency = 2;
+    o.randomPlies = 4;
+    o.game.adjudication.maxMoves = 3;
+    Played p = play(o, "concurrent");
+    EXPECT_EQ(p.result.gamesPlayed, 4);
+    EXPECT_EQ(p.result.score.draws, 4);
+    EXPECT_NE(p.out.find("Score of A vs B: 0 - 0 - 4  [0.500] 4"), std::string::npos) << p.out;
+    for (int g = 1; g <= 4; ++g)
+        EXPECT_NE(p.pgn.find("[Round \"" + std::to_string(g) + "\"]"), std::string::npos);
+}
+
+// A win, a draw, a loss, a draw: the LLR against elo1=400 falls below the lower bound after the
+// fourth game of 20.
+TEST(MatchGames, SprtStopsAtABound) {
+    MatchOptions o;
+    o.first = fake("A", "--illegal-games 3");   // A is White in game 3
+    o.second = fake("B", "--illegal-games 1");  // B is Black in game 1
+    o.games = 20;
+    o.game.adjudication.maxMoves = 1;
+    o.sprt = parseSprt("elo0=0,elo1=400,alpha=0.05,beta=0.05");
+    Played p = play(o, "sprt");
+    EXPECT_EQ(p.result.gamesPlayed, 4) << p.out;
+    ASSERT_TRUE(p.result.sprt);
+    EXPECT_EQ(p.result.sprt->result, SprtStatus::AcceptH0);
+    EXPECT_NE(p.out.find("Score of A vs B: 1 - 1 - 1  [0.500] 3\nSPRT: llr -2.526 (-85.8%)"),
+              std::string::npos)
+        << p.out;
+    EXPECT_NE(p.out.find("Score of A vs B: 1 - 1 - 2  [0.500] 4\nSPRT: llr -4.626"),
+              std::string::npos);
+    EXPECT_NE(p.out.find("H0 was accepted"), std::string::npos) << p.out;
+    EXPECT_NE(p.out.find("SPRT: llr 0.000 (0.0%), lbound -2.94, ubound 2.94"), std::string::npos);
+}
