@@ -131,11 +131,11 @@ class Generator {
     void add(PieceType t, Move m) {
         if (special_ && !specialSquaresAllow(t, m)) return;
         const auto& ruleIdx = info_.promotionRules[t];
-        bool dead = info_.deadSquares[t][us_][m.to];
         if (ruleIdx.empty()) {
-            if (!(dead && v_.rules.immobileIllegal)) out_.push(m);
+            if (!v_.rules.immobileIllegal || !info_.deadSquares[t][us_][m.to]) out_.push(m);
             return;
         }
+        bool dead = info_.deadSquares[t][us_][m.to];
         bool mayStay = true, anyRule = false;
         for (int idx : ruleIdx) {
             const PromotionRule& rule = v_.rules.promotions[idx];
