@@ -3,6 +3,8 @@
 // PGN and the summary lines checked.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -487,4 +489,80 @@ TEST(MatchGames, SprtStopsAtABound) {
               std::string::npos);
     EXPECT_NE(p.out.find("H0 was accepted"), std::string::npos) << p.out;
     EXPECT_NE(p.out.find("SPRT: llr 0.000 (0.0%), lbound -2.94, ubound 2.94"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command line.
+
+namespace {
+
+struct CliRun {
+    int status = -1;
+    std::string out;
+};
+
+CliRun timurMatch(const std::string& args) {
+    CliRun r;
+    std::string cmd = std::string(TIMUR_BIN) + " match " + args + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    int st = pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+}  // namespace
+
+TEST(MatchCli, HelpAndErrors) {
+    CliRun r = timurMatch("--help");
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("--adjudicate"), std::string::npos) << r.out;
+    r = timurMatch("--engine cmd=x");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("timur match: give --engine exactly twice"), std::string::npos) << r.out;
+    r = timurMatch("--engine cmd=x --engine cmd=y --tc 1+1 --st 1");
+    EXPECT_EQ(r.status, 2);
+    r = timurMatch("--engine cmd=x --engine cmd=y --tc fast");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("bad base time"), std::string::npos) << r.out;
+    r = timurMatch("--engine cmd=x --engine cmd=y --variant nosuchvariant");
+    EXPECT_EQ(r.status, 2);
+    // An engine that cannot be started stops the match with status 1.
+    r = timurMatch("--engine cmd=/nonexistent/engine --engine cmd=/nonexistent/other --games 1");
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.out.find("timur match: "), std::string::npos) << r.out;
+}
+
+TEST(MatchCli, FakeEnginesThroughTheCommandLine) {
+    std::string pgn = tempPath("cli.pgn");
+    std::remove(pgn.c_str());
+    std::string fakeCmd = FAKE_ENGINE;
+    CliRun r = timurMatch("--engine name=A,cmd=" + fakeCmd + " --engine name=B,cmd=" + fakeCmd +
+                          ",proto=xboard --variant capablanca --games 2 --tc 40/5+0.1 "
+                          "--random-plies 4 --seed 7 --adjudicate maxmoves=3 --pgn " +
+                          pgn);
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(
+        r.out.find("Finished game 1 (A vs B): 1/2-1/2 {Draw by adjudication: 3 moves played}"),
+        std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("Finished game 2 (B vs A): 1/2-1/2"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Score of A vs B: 0 - 0 - 2  [0.500] 2\nElo difference: 0.0 +/- 0.0"),
+              std::string::npos)
+        << r.out;
+    std::string games = readFile(pgn);
+    std::remove(pgn.c_str());
+    EXPECT_NE(games.find("[Variant \"capablanca\"]"), std::string::npos) << games;
+    EXPECT_NE(games.find("[TimeControl \"40/5+0.1\"]"), std::string::npos) << games;
+    // Both games of the pair start with the same four random plies.
+    std::regex book(R"(1\. \S+ \{book\} \S+ \{book\} 2\. \S+ \{book\} \S+ \{book\})");
+    std::vector<std::string> openings;
+    for (auto it = std::sregex_iterator(games.begin(), games.end(), book);
+         it != std::sregex_iterator(); ++it)
+        openings.push_back(it->str());
+    ASSERT_EQ(openings.size(), 2u) << games;
+    EXPECT_EQ(openings[0], openings[1]);
 }
