@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <mutex>
+#include <sstream>
 
 #include "engine/position.h"
 
@@ -113,8 +114,13 @@ const VariantInfo& VariantInfo::of(const std::shared_ptr<const Variant>& variant
     std::erase_if(cache, [](const auto& entry) { return entry.second->variant.use_count() == 1; });
     VariantInfo& info = *(cache[variant.get()] = build(variant));
     try {
+        // Only the board matters here; the rights field may need rules that are still being
+        // derived while the variant loads (castling from a Betza O).
+        std::istringstream fields(variant->startFen);
+        std::string board, side;
+        fields >> board >> side;
         Position start(variant);
-        start.setFen(variant->startFen);
+        start.setFen(board + " " + (side.empty() ? "w" : side));
         for (int sq = 0; sq < variant->board.squareCount(); ++sq)
             info.startBoard[sq] = start.at(sq);
     } catch (const std::exception&) {

@@ -206,3 +206,26 @@ TEST(Moves, TextsOfSpecialMoves) {
     Position xq = make("xiangqi");
     EXPECT_FALSE(parseMove(xq, "h3h10").isNull());  // 1-based ranks, two digits
 }
+
+// Castling written in the king's Betza (KO2, XBoard's way) plays exactly like chess's explicit
+// castling rule: the same perft from a castling-rich position.
+TEST(Castling, BetzaOIsTheSameAsTheExplicitRule) {
+    std::string text = R"({"inherits": "chess", "name": "chess-o",
+        "pieces": [
+          {"name": "pawn", "letter": "P", "betza": "fmWfceFifmnD"},
+          {"name": "knight", "letter": "N", "betza": "N"},
+          {"name": "bishop", "letter": "B", "betza": "B"},
+          {"name": "rook", "letter": "R", "betza": "R"},
+          {"name": "queen", "letter": "Q", "betza": "Q"},
+          {"name": "king", "letter": "K", "betza": "KO2", "royal": true}],
+        "rules": {"castling": null}})";
+    auto o = loadVariantText(text, std::string(TIMUR_SOURCE_DIR) + "/variants/chess-o.json");
+    ASSERT_TRUE(o->rules.castling.has_value());
+    const char* kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    Position a(o), b(loadVariant("chess"));
+    a.setFen(kiwipete);
+    b.setFen(kiwipete);
+    EXPECT_EQ(perft(a, 3), perft(b, 3));
+    EXPECT_EQ(perft(a, 3), 97862u);
+    EXPECT_EQ(a.fen(), kiwipete);
+}
