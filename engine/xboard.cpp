@@ -196,6 +196,12 @@ XBoardVariantName xboardVariantName(const Variant& v) {
     return {k->xboard, false};
 }
 
+std::string xboardStartFen(const Variant& v) {
+    const KnownVariant* k = known(v);
+    if (!k || !k->xboardStart || xboardVariantName(v).engineDefined) return "";
+    return k->xboardStart;
+}
+
 std::vector<std::string> xboardSetup(const Variant& v) {
     // Pieces that get a picture: every non-promoted type (promoted shogi-style types have none).
     int nonRoyal = 0;

@@ -31,6 +31,10 @@ struct XBoardVariantName {
 };
 XBoardVariantName xboardVariantName(const Variant& v);
 
+// The start position XBoard (and engines that follow it, such as Fairy-Max) uses for a variant it
+// knows, when that is not ours (courier); empty otherwise.
+std::string xboardStartFen(const Variant& v);
+
 // The reply to `variant NAME` for an engine-defined variant: the setup line and piece lines.
 std::vector<std::string> xboardSetup(const Variant& v);
 
