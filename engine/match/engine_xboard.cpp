@@ -88,12 +88,17 @@ class XBoardDriver : public EngineDriver {
         engineSetup_.clear();
         forced_ = true;
         told_ = 0;
-        std::string fen = setup.startFen;
-        if (!setup.variantStart) {
+        // Where the engine starts without setboard: XBoard's array for a variant XBoard knows
+        // with another start than ours (courier), else our start position.
+        std::string own =
+            config_.variantName.empty() ? protocol::xboardStartFen(*setup.variant) : "";
+        if (own.empty()) own = setup.variant->startFen;
+        if (setup.startFen != own) {
             if (!features_.setboard)
-                throw EngineError(name() +
-                                  ": cannot start from a FEN (feature setboard=1 missing)");
-            send("setboard " + fen);
+                throw EngineError(name() + ": cannot start from " + setup.startFen +
+                                  " (no setboard); it starts from " + own +
+                                  (setup.variantStart ? ": give that FEN with --openings" : ""));
+            send("setboard " + setup.startFen);
         }
         if (setup.tc.fixedPerMove()) {
             send("st " + secondsText(setup.tc.moveTimeMs));
