@@ -11,6 +11,7 @@
 //   --delay-at N:MS      wait MS milliseconds before its Nth move
 //   --resign-at N        resign instead of its Nth move
 //   --claim-at N         claim a draw instead of its Nth move
+//   --reject-at N        XBoard: answer "Illegal move" to the Nth move it is told
 //   --score CP           report this score with every move
 //   --no-setboard        XBoard: announce setboard=0
 //   --log FILE           append every command received to FILE
@@ -37,7 +38,7 @@ namespace {
 struct Script {
     std::vector<std::string> moves;
     bool cycle = false;
-    int illegalAt = 0, stallAt = 0, crashAt = 0, resignAt = 0, claimAt = 0;
+    int illegalAt = 0, stallAt = 0, crashAt = 0, resignAt = 0, claimAt = 0, rejectAt = 0;
     int delayAt = 0, delayMs = 0;
     bool score = false;
     int scoreCp = 0;
@@ -72,6 +73,7 @@ class Fake {
         pos_ = std::make_unique<Position>(variant_);
         pos_->setStart();
         made_ = 0;
+        told_ = 0;
         ++games_;
     }
 
@@ -207,7 +209,7 @@ class Fake {
                 think();
             } else if (c == "usermove" && w.size() > 1) {
                 Move mv = parseMove(*pos_, protocol::fromXBoardMove(w[1], variant_->board.ranks));
-                if (mv.isNull()) {
+                if (mv.isNull() || ++told_ == s_.rejectAt) {
                     say("Illegal move: " + w[1]);
                     continue;
                 }
@@ -225,6 +227,7 @@ class Fake {
     std::unique_ptr<Position> pos_;
     int made_ = 0;
     int games_ = 0;
+    int told_ = 0;
 };
 
 int number(const char* s) {
@@ -256,6 +259,8 @@ int main(int argc, char** argv) {
             s.resignAt = number(value());
         else if (a == "--claim-at")
             s.claimAt = number(value());
+        else if (a == "--reject-at")
+            s.rejectAt = number(value());
         else if (a == "--delay-at") {
             std::string v = value();
             s.delayAt = number(v.c_str());

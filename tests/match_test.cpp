@@ -345,6 +345,17 @@ TEST(MatchGames, ResignAndFalseClaimXBoard) {
         << p.pgn;
 }
 
+TEST(MatchGames, RejectingALegalMoveLoses) {
+    MatchOptions o;
+    o.first = fake("A", "");
+    o.second = fake("B", "--reject-at 2", "xboard");
+    o.games = 1;
+    Played p = play(o, "reject");
+    EXPECT_NE(p.out.find("1-0 {Black rejects a legal move: Illegal move: "), std::string::npos)
+        << p.out;
+    EXPECT_NE(p.pgn.find("[Termination \"rules infraction\"]"), std::string::npos);
+}
+
 TEST(MatchGames, ScoreAdjudication) {
     MatchOptions o;
     o.first = fake("A", "--score 900");
