@@ -45,7 +45,17 @@ class Generator {
         int start = out_.size;
         walk(table, t, from, r.begin, r.initial);
         if (pos_.isVirgin(from)) walk(table, t, from, r.initial, r.initial2);
+        if (r.initial2 < r.end && oneRankAheadOfStart(t, from))
+            walk(table, t, from, r.initial2, r.end);
         if (table.mayDuplicate) dedupe(start);
+    }
+
+    // XBetza ii: the piece stands one rank ahead of a square where such a piece starts.
+    bool oneRankAheadOfStart(PieceType t, int from) const {
+        const Geometry& g = pos_.board();
+        int behind = g.rankOf(from) + (us_ == White ? -1 : 1);
+        if (!g.isSquare(g.fileOf(from), behind)) return false;
+        return info_.startBoard[g.square(g.fileOf(from), behind)] == makePiece(us_, t);
     }
 
     void walk(const betza::CompiledPiece& table, PieceType t, int from, std::uint32_t begin,

@@ -800,6 +800,28 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
         for (std::size_t i = 0; i < p->size(); ++i)
             r.promotions.push_back(loadPromotion((*p)[i], child(pp, i)));
     }
+    // A Bex promotion list in a piece's Betza (=Q,R,B,N) is a mandatory promotion on the last
+    // rank to those pieces.
+    for (std::size_t i = 0; i < variant_->pieces.size(); ++i) {
+        const auto& list = variant_->pieces[i].moves.promotions;
+        if (list.empty()) continue;
+        std::string bp = child(child("/pieces", i), "betza");
+        PromotionRule rule;
+        rule.pieces = {PieceType(i)};
+        const Geometry& g = variant_->board;
+        for (int f = 0; f < g.files; ++f) {
+            rule.zone.of[White].set(g.square(f, g.ranks - 1));
+            rule.zone.of[Black].set(g.square(f, 0));
+        }
+        for (const std::string& letter : list) {
+            PieceType t = variant_->pieceByLetter(letter);
+            if (t == kNoPieceType)
+                fail(bp, "promotion list names " + quote(letter) +
+                             ", which is not a piece (the pieces are " + listLetters() + ")");
+            rule.choices.push_back(t);
+        }
+        r.promotions.push_back(rule);
+    }
     if (const Json* c = member(v, "castling"))
         r.castling = loadCastling(*c, child(ptr, "castling"));
     if (const Json* d = member(v, "drops")) r.drops = boolean(*d, child(ptr, "drops"));

@@ -323,6 +323,11 @@ void validate(const PieceMoves& moves) {
         if (m.repeat &&
             (m.repeat->firstLeg > m.repeat->lastLeg || m.repeat->lastLeg >= m.legs.size()))
             throw std::invalid_argument("a repeated group outside the move's legs");
+        for (const Leg& leg : m.legs)
+            if (leg.unload)
+                throw std::invalid_argument(
+                    "not supported: u (unload a captured piece) is not implemented by the "
+                    "move generator yet");
     }
 }
 

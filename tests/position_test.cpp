@@ -229,3 +229,43 @@ TEST(Castling, BetzaOIsTheSameAsTheExplicitRule) {
     EXPECT_EQ(perft(a, 3), 97862u);
     EXPECT_EQ(a.fen(), kiwipete);
 }
+
+// A Bex promotion list (=Q,R,B,N) is a promotion on the last rank to those pieces.
+TEST(Promotion, BexPromotionListBecomesARule) {
+    std::string text = R"({"inherits": "chess", "name": "chess-bex-pawn",
+        "pieces": [
+          {"name": "pawn", "letter": "P", "betza": "imfW2+mfW+cfF=Q,R,B,N", "notation": "bex"},
+          {"name": "knight", "letter": "N", "betza": "N"},
+          {"name": "bishop", "letter": "B", "betza": "B"},
+          {"name": "rook", "letter": "R", "betza": "R"},
+          {"name": "queen", "letter": "Q", "betza": "Q"},
+          {"name": "king", "letter": "K", "betza": "K", "royal": true}],
+        "rules": {"promotion": []}})";
+    auto v = loadVariantText(text, std::string(TIMUR_SOURCE_DIR) + "/variants/bex-pawn.json");
+    Position pos(v);
+    pos.setFen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    EXPECT_FALSE(parseMove(pos, "a7a8q").isNull());
+    EXPECT_FALSE(parseMove(pos, "a7a8n").isNull());
+    EXPECT_TRUE(parseMove(pos, "a7a8").isNull());
+    pos.setFen(v->startFen);
+    EXPECT_EQ(perft(pos, 3), 8902u);
+}
+
+// Nothing a Betza string says is silently dropped: what the generator cannot do is an error.
+TEST(Promotion, UnloadIsRejectedNotIgnored) {
+    std::string text = R"({"inherits": "chess", "name": "chess-unload",
+        "pieces": [
+          {"name": "pawn", "letter": "P", "betza": "fmWfceFifmnD"},
+          {"name": "knight", "letter": "N", "betza": "N"},
+          {"name": "bishop", "letter": "B", "betza": "B"},
+          {"name": "rook", "letter": "R", "betza": "ucR"},
+          {"name": "queen", "letter": "Q", "betza": "Q"},
+          {"name": "king", "letter": "K", "betza": "K", "royal": true}]})";
+    try {
+        loadVariantText(text, "unload.json");
+        ADD_FAILURE() << "ucR loaded";
+    } catch (const VariantError& e) {
+        EXPECT_NE(std::string(e.what()).find("/pieces/3/betza"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("not supported"), std::string::npos) << e.what();
+    }
+}
