@@ -444,6 +444,9 @@ void Position::capture(Undo& u, int sq) {
         u.handTypes[k] = t;
         addToHand(side_, t, 1);
     }
+    // A captured castling king (several royals) takes its side's castling rights with it, as a
+    // king that moves does.
+    if (virgin_[sq]) dropCastlingPartners(u, victim);
     setVirgin(sq, false);
     remove(sq);
 }
@@ -513,10 +516,15 @@ void Position::makeMove(const Move& m) {
                 p = makePiece(side_, m.promo);
             }
             put(dest, p, promoted);
+            // As for a drop: a piece with initial moves that ends on its own start square is
+            // unmoved as far as a FEN can tell, and so it is here (hash and FEN agree).
+            if (info_->hasInitialMoves[typeOf(p)] && info_->startBoard[dest] == p)
+                setVirgin(dest, true);
             if ((m.flags & kMoveCreatesEp) && epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
             if (m.flags & kMoveEndsGame) terminal_ = true;
         }
         if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)]) refreshRoyals();
+        if (u.movedVirgin || u.captureCount) dropLoneCastlingKings(u);
     }
     if (side_ == Black) ++fullmove_;
     side_ = ~side_;
@@ -551,7 +559,9 @@ void Position::unmakeMove() {
         virgin_[m.from] = u.movedVirgin;
         virgin_[m.aux] = u.rookVirgin;
     } else {
-        remove(m.flags & kMoveRelocate ? m.aux : m.to);
+        int dest = m.flags & kMoveRelocate ? m.aux : m.to;
+        remove(dest);
+        virgin_[dest] = false;
         put(m.from, u.moved, u.movedPromoted);
         virgin_[m.from] = u.movedVirgin;
     }
@@ -614,6 +624,22 @@ void Position::dropCastlingPartners(Undo& u, Piece king) {
     for (size_t sq = partners._Find_first(); sq < partners.size(); sq = partners._Find_next(sq)) {
         u.partnersUnmarked.set(sq);
         setVirgin(int(sq), false);
+    }
+}
+
+// The other way round: a castling king whose last unmoved partner moved or was captured has no
+// castling left, and a FEN cannot say that it never moved, so it stops being virgin too (unless
+// the king type has initial moves of its own).
+void Position::dropLoneCastlingKings(Undo& u) {
+    const auto& castling = variant_->rules.castling;
+    if (!castling || info_->hasInitialMoves[castling->king]) return;
+    for (Color c : {White, Black}) {
+        if ((byType_[c][castling->rook] & virgin_).any()) continue;
+        SquareSet kings = byType_[c][castling->king] & virgin_;
+        for (size_t sq = kings._Find_first(); sq < kings.size(); sq = kings._Find_next(sq)) {
+            u.partnersUnmarked.set(sq);
+            setVirgin(int(sq), false);
+        }
     }
 }
 

@@ -96,6 +96,7 @@ class Position {
     void clearRight(Color c, Right r);
     bool epCapturePossible(int sq, Color by) const;
     void dropCastlingPartners(Undo& u, Piece king);
+    void dropLoneCastlingKings(Undo& u);
     void makeExchange(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();
