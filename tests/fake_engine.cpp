@@ -14,6 +14,7 @@
 //   --reject-at N        XBoard: answer "Illegal move" to the Nth move it is told
 //   --score CP           report this score with every move
 //   --no-setboard        XBoard: announce setboard=0
+//   --no-reuse           XBoard: announce reuse=0
 //   --log FILE           append every command received to FILE
 #include <chrono>
 #include <cstdlib>
@@ -43,6 +44,7 @@ struct Script {
     bool score = false;
     int scoreCp = 0;
     bool setboard = true;
+    bool reuse = true;
     std::string log;
     std::vector<int> illegalGames;
 };
@@ -189,6 +191,7 @@ class Fake {
             const std::string& c = w[0];
             if (c == "protover") {
                 say(std::string("feature ping=1 usermove=1 setboard=") + (s_.setboard ? "1" : "0") +
+                    (s_.reuse ? "" : " reuse=0") +
                     " variants=\"normal,shatranj,capablanca,grand,tamerlane,xiangqi\" done=1");
             } else if (c == "new") {
                 setVariant("chess");
@@ -270,6 +273,8 @@ int main(int argc, char** argv) {
             s.scoreCp = number(value());
         } else if (a == "--no-setboard")
             s.setboard = false;
+        else if (a == "--no-reuse")
+            s.reuse = false;
         else if (a == "--log")
             s.log = value();
         else {

@@ -400,6 +400,24 @@ TEST(MatchGames, XBoardDialogue) {
         EXPECT_NE(l.find(expected), std::string::npos) << expected << " in\n" << l;
 }
 
+TEST(MatchGames, XBoardReuseZeroRestartsEachGame) {
+    std::string log = tempPath("reuse.log");
+    std::remove(log.c_str());
+    MatchOptions o;
+    o.first = fake("X", "--no-reuse --log " + log, "xboard");
+    o.second = fake("U", "");
+    o.games = 3;
+    o.game.adjudication.maxMoves = 1;
+    Played p = play(o, "reuse");
+    EXPECT_EQ(p.result.score.draws, 3) << p.out;
+    std::string l = readFile(log);
+    std::remove(log.c_str());
+    size_t starts = 0;
+    for (size_t i = l.find("protover 2"); i != std::string::npos; i = l.find("protover 2", i + 1))
+        ++starts;
+    EXPECT_EQ(starts, 3u) << l;
+}
+
 TEST(MatchGames, UciDialogue) {
     std::string log = tempPath("uci.log");
     std::remove(log.c_str());

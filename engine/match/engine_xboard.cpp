@@ -3,7 +3,8 @@
 // post / ping-pong. The engine is kept in force mode until it is first asked to move; after that
 // each of the opponent's moves (preceded by time/otim) starts its thinking. A `setup` reply to
 // `variant` is read: if its start position differs from ours, we send ours with setboard.
-// Moves are converted to XBoard's rank convention (0-based on 10-rank boards) and back.
+// Moves are converted to XBoard's rank convention (0-based on 10-rank boards) and back. An engine
+// announcing reuse=0 is restarted for every game.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -206,6 +207,7 @@ class XBoardDriver : public EngineDriver {
         if (!process_.running()) return;
         send("result " + result + " {" + reason + "}");
         send("force");
+        if (!features_.reuse) healthy_ = false;  // restarted before the next game
     }
 
     void quit() override {
@@ -221,6 +223,7 @@ class XBoardDriver : public EngineDriver {
   private:
     struct Features {
         bool ping = false, setboard = false, usermove = false, waitLonger = false;
+        bool reuse = true;  // reuse=0: a fresh process for every game
         std::vector<std::string> variants;
     };
 
@@ -260,6 +263,8 @@ class XBoardDriver : public EngineDriver {
                 features_.setboard = value == "1";
             else if (key == "usermove")
                 features_.usermove = value == "1";
+            else if (key == "reuse")
+                features_.reuse = value != "0";
             else if (key == "san")
                 accepted = value == "0";
             else if (key == "variants") {
