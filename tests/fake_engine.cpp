@@ -15,6 +15,7 @@
 //   --score CP           report this score with every move
 //   --no-setboard        XBoard: announce setboard=0
 //   --no-reuse           XBoard: announce reuse=0
+//   --setup FEN          XBoard: answer `variant` with `setup (...) 8x8+0_fairy FEN`
 //   --log FILE           append every command received to FILE
 #include <chrono>
 #include <cstdlib>
@@ -46,6 +47,7 @@ struct Script {
     bool setboard = true;
     bool reuse = true;
     std::string log;
+    std::string setup;
     std::vector<int> illegalGames;
 };
 
@@ -200,6 +202,7 @@ class Fake {
                 mine = Black;
             } else if (c == "variant" && w.size() > 1) {
                 setVariant(w[1]);
+                if (!s_.setup.empty()) say("setup (PNBRQKpnbrqk) 8x8+0_fairy " + s_.setup);
             } else if (c == "force") {
                 force = true;
             } else if (c == "setboard") {
@@ -277,6 +280,8 @@ int main(int argc, char** argv) {
             s.reuse = false;
         else if (a == "--log")
             s.log = value();
+        else if (a == "--setup")
+            s.setup = value();
         else {
             std::cerr << "fake_engine: unknown option " << a << '\n';
             return 2;

@@ -418,6 +418,48 @@ TEST(MatchGames, XBoardReuseZeroRestartsEachGame) {
     EXPECT_EQ(starts, 3u) << l;
 }
 
+// An engine that answers `variant` with a `setup` of another start position gets ours.
+TEST(MatchGames, XBoardSetupReplyIsCorrectedWithSetboard) {
+    std::string log = tempPath("setup.log");
+    std::remove(log.c_str());
+    MatchOptions o;
+    o.variant = loadVariant("shatranj");
+    o.first =
+        fake("X", "--setup 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1' --log " + log,
+             "xboard");
+    o.second = fake("U", "");
+    o.games = 1;
+    o.game.adjudication.maxMoves = 1;
+    Played p = play(o, "setup");
+    std::string l = readFile(log);
+    std::remove(log.c_str());
+    EXPECT_NE(l.find("variant shatranj\n"), std::string::npos) << l;
+    EXPECT_NE(l.find("\nsetboard " + o.variant->startFen + "\n"), std::string::npos) << l;
+    EXPECT_NE(p.out.find("{Draw by adjudication: 1 moves played}"), std::string::npos) << p.out;
+}
+
+// Timur against itself in Tamerlane, through both protocols (11x10: XBoard ranks from 0, and
+// Timur answers `variant tamerlane` with its own setup).
+TEST(MatchGames, TimurAgainstItselfInTamerlane) {
+    MatchOptions o;
+    o.variant = loadVariant("tamerlane");
+    o.first = parseEngineSpec(std::string("name=TimurU,cmd=") + TIMUR_BIN);
+    o.second = parseEngineSpec(std::string("name=TimurX,cmd=") + TIMUR_BIN + ",proto=xboard");
+    o.games = 2;
+    o.game.tc = parseTimeControl("1+0.02");
+    o.game.adjudication.maxMoves = 8;
+    Played p = play(o, "tamerlane");
+    EXPECT_EQ(p.result.gamesPlayed, 2);
+    std::regex finished(
+        R"re(Finished game [12] \(\w+ vs \w+\): (1-0|0-1|1/2-1/2) \{(Draw by adjudication|\w+ wins by checkmate|Draw by citadel entry))re");
+    EXPECT_EQ(std::distance(std::sregex_iterator(p.out.begin(), p.out.end(), finished),
+                            std::sregex_iterator()),
+              2)
+        << p.out;
+    EXPECT_EQ(p.out.find("illegal"), std::string::npos) << p.out;
+    EXPECT_NE(p.pgn.find("[Variant \"tamerlane\"]"), std::string::npos);
+}
+
 TEST(MatchGames, UciDialogue) {
     std::string log = tempPath("uci.log");
     std::remove(log.c_str());
