@@ -200,7 +200,7 @@ void Position::parseBoard(const std::string& text, Position& into) const {
             if (std::isdigit(static_cast<unsigned char>(handPart[i]))) {
                 n = 0;
                 while (i < handPart.size() && std::isdigit(static_cast<unsigned char>(handPart[i])))
-                    n = n * 10 + (handPart[i++] - '0');
+                    n = std::min(n * 10 + (handPart[i++] - '0'), 256);  // no int overflow
                 if (n > 255) throw FenError("holdings: count too large");
             }
             auto [len, piece, promoted] = info_->readPiece(handPart, i);
