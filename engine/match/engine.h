@@ -52,7 +52,7 @@ struct EngineReply {
         Move,        // `move` holds Timur's text of the engine's move
         Resign,      // the engine resigned
         Claim,       // the engine claimed a result instead of moving (`claim`)
-        Rejected,    // the engine called one of our (legal) moves illegal
+        Rejected,    // the engine called one of our (legal) moves, or our position, illegal
         Timeout,     // no answer within the wait
         Disconnect,  // the engine exited or closed its output
     } kind = Timeout;

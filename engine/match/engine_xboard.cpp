@@ -186,7 +186,9 @@ class XBoardDriver : public EngineDriver {
                 r.raw = line;
                 return r;
             }
-            if (line.rfind("Illegal move", 0) == 0) {
+            if (line.rfind("Illegal move", 0) == 0 ||
+                (line.rfind("tellusererror", 0) == 0 &&
+                 line.find("Illegal position") != std::string::npos)) {
                 r.kind = EngineReply::Rejected;
                 r.raw = line;
                 return r;
