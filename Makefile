@@ -44,8 +44,17 @@ build:
 test: deps build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 -LE long
 
+# Tamerlane: against Timur in XBoard when there is a display and xboard, else Timur against
+# itself in the terminal. XBoard cannot express Tamerlane's King swap, so it does not test
+# legality (Timur does, and keeps the real position).
+XBOARD := $(shell command -v xboard 2>/dev/null || ls /usr/games/xboard 2>/dev/null)
 play: deps build
-	./$(BUILD_DIR)/timur betza --board 11x10 afsafyafF
+	@if [ -n "$$DISPLAY" ] && [ -n "$(XBOARD)" ]; then \
+	  $(XBOARD) -fcp "$(CURDIR)/$(BUILD_DIR)/timur" -fd "$(CURDIR)" -variant tamerlane \
+	    -testLegality false -boardSize medium; \
+	else \
+	  ./$(BUILD_DIR)/timur play --variant tamerlane; \
+	fi
 
 sanitize: deps
 	cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIMUR_SANITIZE=ON

@@ -21,4 +21,7 @@ int runMoves(int argc, char** argv);
 // timur match: engine-vs-engine games refereed by Timur's rules (cli_match.cpp, engine/match/).
 int runMatch(int argc, char** argv);
 
+// timur play: Timur against itself in the terminal, drawing the board (cli_play.cpp).
+int runPlay(int argc, char** argv);
+
 }  // namespace timur::cli

@@ -25,6 +25,7 @@ const Subcommand kSubcommands[] = {
     {"moves", "list the legal moves of a position and whether the game is over",
      timur::cli::runMoves},
     {"match", "play engines against each other, refereed by Timur's rules", timur::cli::runMatch},
+    {"play", "watch Timur play itself in the terminal", timur::cli::runPlay},
 };
 
 void printUsage(std::ostream& out, const boost::program_options::options_description& options) {

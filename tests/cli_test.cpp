@@ -179,3 +179,14 @@ TEST(Cli, BetzaUnwritableSvgFile) {
 }
 
 }  // namespace
+
+TEST(Cli, PlayDrawsTheBoardAndStops) {
+    Result r = run({"play", "--variant", "tamerlane", "--movetime", "20", "--max-moves", "2"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "tamerlane")) << r.out;
+    EXPECT_TRUE(contains(r.out, "1. ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "Result: * {stopped after 2 plies}")) << r.out;
+    r = run({"play", "--variant", "no-such-variant"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "timur play:")) << r.err;
+}
