@@ -29,6 +29,22 @@ bool onlyRoyals(const Position& pos, Color c) {
     return true;
 }
 
+constexpr int kNoColor = 2;
+
+// The side that gave check at every one of its moves during the last `plies` plies while the
+// other did not (perpetual check), or kNoColor. Walks a copy of the game back.
+int perpetualChecker(const Position& pos, int plies) {
+    Position p = pos;
+    bool alwaysChecked[2] = {true, true};  // [side]: in check at each of its turns in the cycle
+    for (int k = 0; k < plies && p.ply() > 0; ++k) {
+        alwaysChecked[p.sideToMove()] = alwaysChecked[p.sideToMove()] && inCheck(p);
+        p.unmakeMove();
+    }
+    if (alwaysChecked[White] && !alwaysChecked[Black]) return Black;
+    if (alwaysChecked[Black] && !alwaysChecked[White]) return White;
+    return kNoColor;
+}
+
 }  // namespace
 
 const char* resultText(GameResult r) {
@@ -79,12 +95,19 @@ GameEnd gameEnd(const Position& pos, const MoveList& legal) {
         return {GameResult::Draw, std::to_string(rules.nMoveRule) + "-move rule"};
     if (rules.repetitionCount) {
         const auto& h = pos.hashHistory();
-        int seen = 1;
+        int seen = 1, first = int(h.size());
         for (int i = int(h.size()) - 2; i >= 0 && i >= int(h.size()) - pos.halfmoveClock(); i -= 2)
-            if (h[i] == pos.hash()) ++seen;
-        if (seen >= rules.repetitionCount)
-            return {scoreFor(us, rules.repetition),
-                    std::to_string(rules.repetitionCount) + "-fold repetition"};
+            if (h[i] == pos.hash()) ++seen, first = i;
+        if (seen >= rules.repetitionCount) {
+            std::string reason = std::to_string(rules.repetitionCount) + "-fold repetition";
+            if (rules.perpetualCheckLoses) {
+                int checker = perpetualChecker(pos, int(h.size()) - first);
+                if (checker != kNoColor)
+                    return {scoreFor(Color(checker), Outcome::Loss),
+                            reason + " by perpetual check"};
+            }
+            return {scoreFor(us, rules.repetition), reason};
+        }
     }
     return {};
 }

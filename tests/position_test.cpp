@@ -269,3 +269,24 @@ TEST(Promotion, UnloadIsRejectedNotIgnored) {
         EXPECT_NE(std::string(e.what()).find("not supported"), std::string::npos) << e.what();
     }
 }
+
+// Xiangqi: repeating by checking every move loses for the checker, not a draw.
+TEST(GameEnd, PerpetualCheckLosesInXiangqi) {
+    // Red chariot checks the black general from the side, the general steps back and forth.
+    Position pos = make("xiangqi", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+    pos.makeMove(parseMove(pos, "a1a10"));
+    pos.makeMove(parseMove(pos, "e10e9"));
+    const char* cycle[] = {"a10a9", "e9e10", "a9a10", "e10e9"};
+    for (int i = 0; i < 3; ++i)
+        for (const char* t : cycle) {
+            Move m = parseMove(pos, t);
+            ASSERT_FALSE(m.isNull()) << t << " in " << pos.fen();
+            pos.makeMove(m);
+        }
+    MoveList legal;
+    generateLegal(pos, legal);
+    GameEnd end = gameEnd(pos, legal);
+    EXPECT_TRUE(end.over());
+    EXPECT_EQ(end.result, GameResult::BlackWins) << end.reason;
+    EXPECT_NE(end.reason.find("perpetual check"), std::string::npos) << end.reason;
+}
