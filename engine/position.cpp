@@ -531,6 +531,32 @@ void Position::makeMove(const Move& m) {
     hash_ ^= zobrist::side();
 }
 
+void Position::makeNullMove() {
+    Undo& u = history_.emplace_back();
+    hashHistory_.push_back(hash_);
+    u.epSquare = epSquare_;
+    u.epVictim = epVictim_;
+    u.halfmoveClock = halfmoveClock_;
+    u.hash = hash_;
+    setEp(-1, -1);
+    halfmoveClock_ = 0;
+    if (side_ == Black) ++fullmove_;
+    side_ = ~side_;
+    hash_ ^= zobrist::side();
+}
+
+void Position::unmakeNullMove() {
+    const Undo& u = history_.back();
+    side_ = ~side_;
+    if (side_ == Black) --fullmove_;
+    epSquare_ = u.epSquare;
+    epVictim_ = u.epVictim;
+    halfmoveClock_ = u.halfmoveClock;
+    hash_ = u.hash;
+    history_.pop_back();
+    hashHistory_.pop_back();
+}
+
 void Position::unmakeMove() {
     Undo& u = history_.back();
     const Move& m = u.move;

@@ -80,6 +80,11 @@ class Position {
 
     void makeMove(const Move& m);
     void unmakeMove();
+    // A pass, for the search's null-move pruning: the other side moves, the e.p. right lapses,
+    // and the n-move count restarts (no repetition reaches back over a pass). Undone only by
+    // unmakeNullMove().
+    void makeNullMove();
+    void unmakeNullMove();
     // Hashes of the positions before each move played since setFen (for repetition).
     const std::vector<std::uint64_t>& hashHistory() const { return hashHistory_; }
 
