@@ -1,12 +1,17 @@
 #include "engine/evaluate.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <numeric>
 
 #include "notation/compile.h"
 
 namespace timur {
 
 namespace {
+
+constexpr double kSlideDiscount = 0.75;  // a square k steps out on a slide counts 0.75^k
 
 // Whether the piece promotes under some rule: it is then valued as a pawn.
 bool promotes(const Variant& v, PieceType t) {
@@ -16,41 +21,130 @@ bool promotes(const Variant& v, PieceType t) {
     return false;
 }
 
-// Squares reached from `sq` on an empty board by White's table (normal, non-initial moves).
-int reach(const betza::CompiledPiece& table, int sq) {
-    const betza::SquareRange& r = table.ranges[White][sq];
+// Whether a royal's loss may leave the game going on (several royals, capture to extinction).
+bool royalsExpendable(const Variant& v) {
+    return v.rules.checkRule != CheckRule::AnyRoyal;
+}
+
+struct SquareReach {
+    double weighted = 0, forward = 0, backward = 0, leap = 0;
+    int count = 0;
+};
+
+// What the piece of colour c reaches from `from` on an empty board (normal, non-initial moves).
+// `reached` receives every square reached.
+SquareReach reachFrom(const betza::CompiledPiece& table, const Geometry& g, Color c, int from,
+                      SquareSet* reached = nullptr) {
+    SquareReach out;
+    const betza::SquareRange& r = table.ranges[c][from];
+    std::array<double, kMaxSquares> best{};
+    std::array<bool, kMaxSquares> leap{};
     SquareSet seen;
-    for (std::uint32_t i = r.begin; i < r.initial && i < table.nodes.size();) {
+    std::uint32_t stack[64];
+    int depth = 0;
+    std::uint32_t end = std::min<std::uint32_t>(r.initial, std::uint32_t(table.nodes.size()));
+    for (std::uint32_t i = r.begin; i < end;) {
+        while (depth > 0 && stack[depth - 1] <= i) --depth;
         const betza::PathNode& n = table.nodes[i];
-        if ((n.emit & (betza::kOccEmpty | betza::kOccEnemy)) && !(n.flags & betza::kNodeNullMove))
+        if (!(n.flags & betza::kNodeNullMove) && (n.emit & (betza::kOccEmpty | betza::kOccEnemy))) {
+            double w = ((n.emit & betza::kOccEmpty) ? 0.5 : 0.0) +
+                       ((n.emit & betza::kOccEnemy) ? 0.5 : 0.0);
+            w *= std::pow(kSlideDiscount, depth);
+            if (w > best[n.sq]) {
+                best[n.sq] = w;
+                // A leap: one step that no slide goes on from.
+                leap[n.sq] = depth == 0 && n.skip <= i + 1;
+            }
             seen.set(n.sq);
-        if (n.pass & betza::kOccEmpty)
+        }
+        if ((n.pass & betza::kOccEmpty) && n.skip > i + 1) {
+            if (depth < 64) stack[depth++] = n.skip;
             ++i;
-        else
+        } else {
             i = std::max<std::uint32_t>(n.skip, i + 1);
+        }
     }
-    return int(seen.count());
+    int fromRank = g.rankOf(from);
+    for (size_t sq = seen._Find_first(); sq < seen.size(); sq = seen._Find_next(sq)) {
+        out.weighted += best[sq];
+        if (leap[sq]) out.leap += best[sq];
+        int dr = g.rankOf(int(sq)) - fromRank;
+        if (c == Black) dr = -dr;
+        if (dr > 0) out.forward += best[sq];
+        if (dr < 0) out.backward += best[sq];
+        ++out.count;
+    }
+    if (reached) *reached = seen;
+    return out;
+}
+
+int find(std::vector<int>& parent, int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
 }
 
 }  // namespace
 
-int derivedPieceValue(const Variant& v, PieceType t) {
-    if (t >= v.pieces.size()) return 0;
-    if (v.pieces[t].royal) return 0;
-    if (promotes(v, t)) return 100;
-    if (t >= v.tables.size()) return 300;
-    const betza::CompiledPiece& table = v.tables[t];
-    if (table.ranges[White].empty()) return 300;
-    long total = 0;
-    int squares = 0;
-    for (int sq = 0; sq < v.board.squareCount() && sq < int(table.ranges[White].size()); ++sq) {
-        if (v.board.holes[sq]) continue;
-        total += reach(table, sq);
-        ++squares;
+PieceProfile pieceProfile(const Variant& v, PieceType t) {
+    PieceProfile p;
+    if (t >= v.pieces.size()) return p;
+    p.royal = v.pieces[t].royal;
+    p.pawn = promotes(v, t);
+    const Geometry& g = v.board;
+    if (t < v.tables.size() && !v.tables[t].ranges[White].empty()) {
+        const betza::CompiledPiece& table = v.tables[t];
+        int n = g.squareCount(), squares = 0;
+        std::vector<int> parent(n);
+        std::iota(parent.begin(), parent.end(), 0);
+        double leap = 0;
+        for (int sq = 0; sq < n && sq < int(table.ranges[White].size()); ++sq) {
+            if (g.holes[sq]) continue;
+            SquareSet reached;
+            SquareReach r = reachFrom(table, g, White, sq, &reached);
+            p.mobility += r.count;
+            p.weighted += r.weighted;
+            p.forward += r.forward;
+            p.backward += r.backward;
+            leap += r.leap;
+            ++squares;
+            for (size_t to = reached._Find_first(); to < reached.size();
+                 to = reached._Find_next(to))
+                parent[find(parent, int(to))] = find(parent, sq);
+        }
+        if (squares) {
+            p.leaperShare = p.weighted > 0 ? leap / p.weighted : 0;
+            p.mobility /= squares;
+            p.weighted /= squares;
+            p.forward /= squares;
+            p.backward /= squares;
+            std::vector<int> size(n, 0);
+            int largest = 0;
+            for (int sq = 0; sq < n; ++sq)
+                if (!g.holes[sq]) largest = std::max(largest, ++size[find(parent, sq)]);
+            p.coverage = double(largest) / squares;
+        }
     }
-    double avg = squares ? double(total) / squares : 0.0;
-    int value = int(33.0 * avg + 90.0);
-    return std::max(50, value);
+    if (p.pawn) {
+        p.derived = 100;
+    } else if (p.royal && !royalsExpendable(v)) {
+        p.derived = 0;
+    } else {
+        // Calibrated on chess and its relatives: N ~ 305, B ~ 325, R ~ 500, Q ~ 870; a piece
+        // that both leaps and slides gets up to 20% more (archbishop, chancellor).
+        double m = p.weighted;
+        double value = 60.0 + 43.5 * m + 0.6 * m * m;
+        value *= 1.0 + 0.8 * p.leaperShare * (1.0 - p.leaperShare);
+        double moving = p.forward + p.backward;
+        if (moving > 0) value *= 0.8 + 0.4 * std::min(0.5, p.backward / moving);
+        value *= 0.85 + 0.15 * p.coverage;
+        p.derived = std::max(30, int(std::lround(value)));
+    }
+    p.value = t < v.pieces.size() && v.pieces[t].value ? *v.pieces[t].value : p.derived;
+    return p;
+}
+
+int derivedPieceValue(const Variant& v, PieceType t) {
+    return pieceProfile(v, t).derived;
 }
 
 int pieceValue(const Variant& v, PieceType t) {
@@ -61,45 +155,211 @@ int pieceValue(const Variant& v, PieceType t) {
 Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
     const Variant& v = *variant_;
     const Geometry& g = v.board;
-    int n = int(v.pieces.size());
-    for (int c = 0; c < 2; ++c) table_[c].assign(n, {});
-    for (int t = 0; t < n && t < kMaxPieceTypes; ++t) {
-        values_[t] = pieceValue(v, PieceType(t));
-        bool pawn = promotes(v, PieceType(t));
-        bool royal = v.pieces[t].royal;
-        for (int sq = 0; sq < g.squareCount(); ++sq) {
-            int f = g.fileOf(sq), r = g.rankOf(sq);
-            for (int c = 0; c < 2; ++c) {
-                int bonus = 0;
-                if (pawn) {
-                    int progress = c == White ? r : g.ranks - 1 - r;
-                    bonus = 4 * progress;
-                } else if (!royal) {
-                    int d = std::abs(2 * f - (g.files - 1)) + std::abs(2 * r - (g.ranks - 1));
-                    bonus = (g.files + g.ranks - 2 - d);
+    typeCount_ = std::min<int>(int(v.pieces.size()), kMaxPieceTypes);
+    for (int c = 0; c < 2; ++c) {
+        mg_[c].assign(typeCount_, {});
+        eg_[c].assign(typeCount_, {});
+    }
+    bareRoyalLoses_ = v.rules.bareRoyal && *v.rules.bareRoyal == Outcome::Loss;
+    hands_ = v.rules.drops || v.rules.capturesToHand;
+    for (int t = 0; t < typeCount_; ++t) {
+        PieceType pt = PieceType(t);
+        PieceProfile prof = pieceProfile(v, pt);
+        values_[t] = prof.value;
+        pawn_[t] = prof.pawn;
+        royal_[t] = prof.royal;
+        royalValued_[t] = prof.royal && values_[t] > 0;
+        if (prof.pawn) pawnStructure_ = true;
+        bool haveTable = t < int(v.tables.size()) && !v.tables[t].ranges[White].empty();
+        for (int c = 0; c < 2; ++c) {
+            Color col = Color(c);
+            // The promotion zone of this type for this colour.
+            SquareSet zone;
+            for (const PromotionRule& rule : v.rules.promotions)
+                if (std::find(rule.pieces.begin(), rule.pieces.end(), pt) != rule.pieces.end())
+                    zone |= rule.zone.of[c];
+            std::vector<int> dist(g.squareCount(), 0);
+            int maxDist = 0;
+            double zoneRank = 0;
+            if (zone.any()) {
+                for (int sq = 0; sq < g.squareCount(); ++sq) {
+                    int d = g.ranks;
+                    for (size_t z = zone._Find_first(); z < zone.size(); z = zone._Find_next(z))
+                        d = std::min(d, std::abs(g.rankOf(int(z)) - g.rankOf(sq)));
+                    dist[sq] = d;
+                    if (!g.holes[sq]) maxDist = std::max(maxDist, d);
                 }
-                table_[c][t][sq] = values_[t] + bonus;
+                for (size_t z = zone._Find_first(); z < zone.size(); z = zone._Find_next(z))
+                    zoneRank += g.rankOf(int(z));
+                zoneRank /= double(zone.count());
+            }
+            forward_[c][t] = zoneRank * 2 >= g.ranks - 1 ? 1 : -1;
+            double avg = prof.weighted;
+            for (int sq = 0; sq < g.squareCount(); ++sq) {
+                if (g.holes[sq]) continue;
+                double mg = values_[t], eg = values_[t];
+                if (prof.pawn) {
+                    if (maxDist > 0) {
+                        double p = double(maxDist - dist[sq]) / maxDist;
+                        mg += 10 * p + 30 * p * p;
+                        eg += 20 * p + 80 * p * p;
+                    }
+                    // A little for central files in the middlegame.
+                    int f = g.fileOf(sq);
+                    double centre = 1.0 - std::abs(2.0 * f - (g.files - 1)) / (g.files - 1.0);
+                    mg += 8 * centre;
+                } else if (haveTable && sq < int(v.tables[t].ranges[c].size())) {
+                    double w = reachFrom(v.tables[t], g, col, sq).weighted - avg;
+                    if (prof.royal) {
+                        // Royals shelter in the middlegame and come out in the endgame.
+                        int back = c == White ? g.rankOf(sq) : g.ranks - 1 - g.rankOf(sq);
+                        mg += -3 * w - 6 * std::min(back, 4);
+                        eg += 5 * w;
+                    } else {
+                        mg += 4 * w;
+                        eg += 3 * w;
+                    }
+                }
+                mg_[c][t][sq] = std::int16_t(std::lround(mg));
+                eg_[c][t][sq] = std::int16_t(std::lround(eg));
             }
         }
     }
+    // Phase: the non-pawn, non-royal material of the start position.
+    Position start(variant_);
+    int total = 0;
+    try {
+        start.setStart();
+        for (int c = 0; c < 2; ++c)
+            for (int t = 0; t < typeCount_; ++t)
+                if (!pawn_[t] && !royal_[t])
+                    total += values_[t] * (start.count(Color(c), PieceType(t)) +
+                                           start.hand(Color(c), PieceType(t)));
+    } catch (const std::exception&) {
+    }
+    phaseTotal_ = std::max(1, total);
+}
+
+bool Evaluator::hasPieces(const Position& pos, Color c) const {
+    for (int t = 0; t < typeCount_; ++t)
+        if (!pawn_[t] && !royal_[t] &&
+            (pos.pieces(c, PieceType(t)).any() || (hands_ && pos.hand(c, PieceType(t)) > 0)))
+            return true;
+    return false;
 }
 
 int Evaluator::evaluate(const Position& pos) const {
-    const Variant& v = *variant_;
-    int n = int(v.pieces.size());
-    int score[2] = {0, 0};
+    const Geometry& g = pos.board();
+    int mg[2] = {0, 0}, eg[2] = {0, 0};
+    int phaseMaterial = 0;
+    int pieceCount[2] = {0, 0};
+    // Pawn-like pieces per file, for the structure terms.
+    std::array<std::array<std::uint8_t, 16>, 2> pawnFiles{};
     for (int c = 0; c < 2; ++c) {
-        for (int t = 0; t < n; ++t) {
+        for (int t = 0; t < typeCount_; ++t) {
             const SquareSet& s = pos.pieces(Color(c), PieceType(t));
-            const auto& tab = table_[c][t];
-            for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq))
-                score[c] += tab[sq];
-            if (v.rules.drops || v.rules.capturesToHand)
-                score[c] += pos.hand(Color(c), PieceType(t)) * (values_[t] + 10);
+            if (s.none() && !(hands_ && pos.hand(Color(c), PieceType(t)))) continue;
+            const auto& mt = mg_[c][t];
+            const auto& et = eg_[c][t];
+            int n = 0;
+            for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
+                mg[c] += mt[sq];
+                eg[c] += et[sq];
+                ++n;
+                if (pawn_[t]) ++pawnFiles[c][g.fileOf(int(sq)) & 15];
+            }
+            if (hands_) {
+                int h = pos.hand(Color(c), PieceType(t));
+                int v = h * (values_[t] + values_[t] / 10 + 10);
+                mg[c] += v;
+                eg[c] += v;
+                n += h;
+            }
+            if (!pawn_[t] && !royal_[t]) phaseMaterial += n * values_[t];
+            if (!royal_[t]) pieceCount[c] += n;
         }
     }
+    // Pawn structure.
+    if (pawnStructure_) {
+        for (int c = 0; c < 2; ++c) {
+            for (int f = 0; f < g.files && f < 16; ++f) {
+                int k = pawnFiles[c][f];
+                if (!k) continue;
+                if (k > 1) {
+                    mg[c] -= 8 * (k - 1);
+                    eg[c] -= 16 * (k - 1);
+                }
+                bool left = f > 0 && pawnFiles[c][f - 1];
+                bool right = f + 1 < g.files && f + 1 < 16 && pawnFiles[c][f + 1];
+                if (!left && !right) {
+                    mg[c] -= 8 * k;
+                    eg[c] -= 12 * k;
+                }
+            }
+            // Passed pawns: no enemy pawn-like piece ahead on this or a neighbouring file.
+            Color them = ~Color(c);
+            for (int t = 0; t < typeCount_; ++t) {
+                if (!pawn_[t]) continue;
+                const SquareSet& s = pos.pieces(Color(c), PieceType(t));
+                int dir = forward_[c][t];
+                for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
+                    int f = g.fileOf(int(sq)), r = g.rankOf(int(sq));
+                    bool passed = true;
+                    for (int u = 0; u < typeCount_ && passed; ++u) {
+                        if (!pawn_[u]) continue;
+                        const SquareSet& e = pos.pieces(them, PieceType(u));
+                        for (size_t x = e._Find_first(); x < e.size(); x = e._Find_next(x)) {
+                            int ef = g.fileOf(int(x)), er = g.rankOf(int(x));
+                            if (std::abs(ef - f) <= 1 && (er - r) * dir > 0) {
+                                passed = false;
+                                break;
+                            }
+                        }
+                    }
+                    if (!passed) continue;
+                    int progress = dir > 0 ? r : g.ranks - 1 - r;
+                    double p = double(progress) / std::max(1, g.ranks - 1);
+                    mg[c] += int(5 + 40 * p * p);
+                    eg[c] += int(15 + 130 * p * p);
+                }
+            }
+        }
+    }
+    // King safety: enemy pieces close to each royal, own pieces around it (middlegame).
+    for (int c = 0; c < 2; ++c) {
+        Color them = ~Color(c);
+        for (int rsq : pos.royals(Color(c))) {
+            int rf = g.fileOf(rsq), rr = g.rankOf(rsq);
+            int danger = 0, shield = 0;
+            for (int side = 0; side < 2; ++side) {
+                const SquareSet& occ = pos.occupied(Color(side));
+                for (size_t sq = occ._Find_first(); sq < occ.size(); sq = occ._Find_next(sq)) {
+                    int d = std::max(std::abs(g.fileOf(int(sq)) - rf),
+                                     std::abs(g.rankOf(int(sq)) - rr));
+                    if (d == 0 || d > 3) continue;
+                    PieceType t = typeOf(pos.at(int(sq)));
+                    if (side == them) {
+                        if (!pawn_[t] && !royal_[t]) danger += values_[t] * (4 - d);
+                    } else if (d == 1) {
+                        ++shield;
+                    }
+                }
+            }
+            double w = danger / 900.0;  // roughly "a queen two squares away" = 2
+            mg[c] -= std::min(300, int(10 * w * w));
+            mg[c] += 5 * std::min(shield, 4);
+            if (pos.royals(Color(c)).size() > 1) break;  // several royals: the first one only
+        }
+    }
+    // Bare-royal rules: a side with next to nothing left is in danger of being bared.
+    if (bareRoyalLoses_)
+        for (int c = 0; c < 2; ++c)
+            if (pieceCount[c] <= 1) eg[c] -= 60 * (2 - pieceCount[c]);
+    int phase = std::min(256, phaseMaterial * 256 / phaseTotal_);
     Color us = pos.sideToMove();
-    return score[us] - score[~us] + 10;
+    int mgScore = mg[us] - mg[~us], egScore = eg[us] - eg[~us];
+    int score = (mgScore * phase + egScore * (256 - phase)) / 256;
+    return score + 10;
 }
 
 int Evaluator::gain(const Position& pos, const Move& m) const {

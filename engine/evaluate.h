@@ -1,5 +1,11 @@
-// Static evaluation for the simple search: material from piece values, plus small terms for
-// pawn advance and centralisation. Works for any variant from its data alone.
+// Static evaluation for any variant, derived from the variant's data alone (no variant names).
+//
+// Piece values come from each piece's compiled move table (PieceProfile); piece-square terms from
+// the same tables (how many squares the piece reaches from each square, how far a pawn-like piece
+// is from its promotion zone). On top of material and those tables: pawn structure for pieces
+// with promotion rules (doubled, isolated, passed), king safety for royals (enemy pieces near
+// them, friends around them), pieces in hand, and bare-royal and stalemate rules, each tapered
+// between middlegame and endgame by the material left on the board.
 #pragma once
 
 #include <array>
@@ -10,10 +16,26 @@
 
 namespace timur {
 
-// A rough centipawn value of a piece derived from its compiled move table: the average number
-// of squares it reaches (moving or capturing) on an empty board, scaled so that chess comes out
-// near N 260, B 380, R 550, Q 840. Pawn-like pieces (those that promote) are worth 100; royal
-// pieces 0 (losing them ends the game instead).
+// What the engine derives from a piece's compiled moves on an empty board.
+struct PieceProfile {
+    double mobility = 0;     // squares reached, averaged over the board's squares
+    double weighted = 0;     // the same, a square k steps out on a slide counting 0.75^k, a
+                             // move-only or capture-only square half
+    double leaperShare = 0;  // share of `weighted` reached in one step (leaps, not slides)
+    double forward = 0, backward = 0;  // weighted reach of moves that go up / down the board
+    double coverage = 1;  // share of the board the piece can ever reach (colour binding)
+    bool royal = false;
+    bool pawn = false;  // has a promotion rule: valued and evaluated as a pawn
+    int derived = 0;    // the value this profile gives (centipawns)
+    int value = 0;      // PieceSpec::value if set, else `derived`
+};
+
+PieceProfile pieceProfile(const Variant& variant, PieceType type);
+
+// The value derived from the piece's moves: mobility, leaper versus slider, forward versus
+// backward reach and colour binding. Pawn-like pieces (those that promote) are worth 100. Royal
+// pieces are worth 0 when losing one loses the game; when a side may hold several royals and
+// lose some (CheckRule::SoleRoyal, None) they are valued by their moves like other pieces.
 int derivedPieceValue(const Variant& variant, PieceType type);
 
 // PieceSpec::value when the variant sets it, else derivedPieceValue.
@@ -28,12 +50,22 @@ class Evaluator {
     int value(PieceType t) const { return values_[t]; }
     // Value of whatever a move captures plus what it promotes to (for move ordering).
     int gain(const Position& pos, const Move& m) const;
+    // Whether side c has pieces other than royals and pawn-like ones (null-move safety).
+    bool hasPieces(const Position& pos, Color c) const;
 
   private:
     std::shared_ptr<const Variant> variant_;
+    int typeCount_ = 0;
     std::array<int, kMaxPieceTypes> values_{};
-    // [colour][type][square]: value plus positional bonus of the piece standing there.
-    std::array<std::vector<std::array<int, kMaxSquares>>, 2> table_;
+    std::array<bool, kMaxPieceTypes> pawn_{}, royal_{}, royalValued_{};
+    // [colour][type][square]: piece-square bonus, middlegame and endgame.
+    std::array<std::vector<std::array<std::int16_t, kMaxSquares>>, 2> mg_, eg_;
+    // [colour][type]: +1 or -1, the rank direction a pawn-like piece goes to promote.
+    std::array<std::array<int, kMaxPieceTypes>, 2> forward_{};
+    int phaseTotal_ = 1;  // non-pawn, non-royal material of the start position
+    bool pawnStructure_ = false;
+    bool bareRoyalLoses_ = false;
+    bool hands_ = false;
 };
 
 }  // namespace timur
