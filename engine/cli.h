@@ -21,6 +21,12 @@ int runMoves(int argc, char** argv);
 // timur match: engine-vs-engine games refereed by Timur's rules (cli_match.cpp, engine/match/).
 int runMatch(int argc, char** argv);
 
+// timur bench: fixed-depth searches of fixed positions; deterministic node count (cli_bench.cpp).
+int runBench(int argc, char** argv);
+
+// timur describe: what the engine believes about a variant's pieces and rules (cli_describe.cpp).
+int runDescribe(int argc, char** argv);
+
 // timur play: Timur against itself in the terminal, drawing the board (cli_play.cpp).
 int runPlay(int argc, char** argv);
 

@@ -25,6 +25,10 @@ const Subcommand kSubcommands[] = {
     {"moves", "list the legal moves of a position and whether the game is over",
      timur::cli::runMoves},
     {"match", "play engines against each other, refereed by Timur's rules", timur::cli::runMatch},
+    {"bench", "search fixed positions to a fixed depth; print nodes and speed",
+     timur::cli::runBench},
+    {"describe", "show a variant's pieces, their values and moves, and its rules",
+     timur::cli::runDescribe},
     {"play", "watch Timur play itself in the terminal", timur::cli::runPlay},
 };
 

@@ -1,0 +1,29 @@
+# ctest (label long): a few fast games of Timur against Fairy-Max. Timur must score at least
+# half the points, and no game may end by a time forfeit, an illegal move or a crash.
+# Usage: cmake -DTIMUR=path/to/timur -DVARIANT=chess -DGAMES=4 -DTC=5+0.05 -P strength_check.cmake
+set(FAIRYMAX /usr/games/fairymax)
+if(NOT EXISTS ${FAIRYMAX})
+  message(STATUS "fairymax is not installed: skipped")
+  return()
+endif()
+execute_process(
+  COMMAND ${TIMUR} match --engine name=Timur,cmd=${TIMUR},proto=xboard
+          --engine name=Fairy-Max,cmd=${FAIRYMAX},proto=xboard --variant ${VARIANT}
+          --games ${GAMES} --tc ${TC} --random-plies 4 --seed 7
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+message(STATUS "${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "timur match exited with ${rc}: ${err}")
+endif()
+foreach(bad "on time" "illegal move" "crash" "disconnects" "connection stalls" "rejects")
+  if(out MATCHES "Finished game[^\n]*${bad}")
+    message(FATAL_ERROR "a game ended with '${bad}'")
+  endif()
+endforeach()
+if(NOT out MATCHES "Score of Timur vs Fairy-Max: ([0-9]+) - ([0-9]+) - ([0-9]+)")
+  message(FATAL_ERROR "no score line")
+endif()
+math(EXPR twice "2 * ${CMAKE_MATCH_1} + ${CMAKE_MATCH_3}")
+if(twice LESS GAMES)
+  message(FATAL_ERROR "Timur scored less than half against Fairy-Max in ${VARIANT}")
+endif()
