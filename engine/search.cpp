@@ -1,6 +1,7 @@
 #include "engine/search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "engine/evaluate.h"
@@ -14,17 +15,26 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int kInfinity = 32000;
+constexpr int kNoScore = 32001;
 
 enum Bound : std::uint8_t { kBoundNone = 0, kBoundUpper = 1, kBoundLower = 2, kBoundExact = 3 };
 
+// 20 bytes; three make a 64-byte cluster.
 struct TTEntry {
-    std::uint64_t key = 0;
+    std::uint32_t key = 0;
     Move move;
     std::int16_t score = 0;
-    std::int8_t depth = 0;
-    std::uint8_t bound = kBoundNone;
-    std::uint8_t age = 0;
+    std::int16_t eval = 0;
+    std::uint8_t depth = 0;     // depth + 1; 0 = empty
+    std::uint8_t genBound = 0;  // generation << 2 | bound
+    Bound bound() const { return Bound(genBound & 3); }
+    std::uint8_t gen() const { return genBound >> 2; }
 };
+constexpr int kClusterSize = 3;
+struct alignas(64) TTCluster {
+    TTEntry e[kClusterSize];
+};
+static_assert(sizeof(TTCluster) == 64);
 
 // Mate scores are stored relative to the node, not the root.
 int scoreToTT(int s, int ply) {
@@ -45,6 +55,8 @@ bool isCapture(const Position& pos, const Move& m) {
         case MoveKind::Normal:
             return m.victimCount() > 0 ||
                    (pos.at(m.to) != kNoPiece && colorOf(pos.at(m.to)) != pos.sideToMove());
+        case MoveKind::Placement:
+            return pos.at(m.to) != kNoPiece;
         default:
             return false;
     }
@@ -54,12 +66,23 @@ bool isPromotion(const Move& m) {
     return m.kind != MoveKind::Drop && m.promo != kNoPieceType;
 }
 
+// Late-move reductions by depth and move number.
+struct ReductionTable {
+    std::uint8_t r[64][64];
+    ReductionTable() {
+        for (int d = 0; d < 64; ++d)
+            for (int m = 0; m < 64; ++m)
+                r[d][m] = d && m ? std::uint8_t(0.5 + std::log(d) * std::log(m) / 2.2) : 0;
+    }
+};
+const ReductionTable kReductions;
+
 }  // namespace
 
 struct Search::Impl {
     Search& owner;
-    std::vector<TTEntry> tt;
-    std::uint8_t age = 0;
+    std::vector<TTCluster> tt;
+    std::uint8_t generation = 0;
 
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};
@@ -78,32 +101,94 @@ struct Search::Impl {
     std::vector<MoveList> lists;
     std::vector<std::array<int, kMaxMoves>> orderScores;
     std::vector<std::array<Move, 2>> killers;
-    std::vector<int> history;  // [from * kMaxSquares + to]
+    std::vector<int> history;  // [colour][from][to]
     std::vector<std::vector<Move>> pv;
     std::vector<int> pvLen;
+    std::vector<int> staticEval;       // per ply
+    std::vector<std::uint8_t> checks;  // per history index: the side to move was in check
+    std::vector<Move> quietsTried[kMaxSearchPly + 2];
     std::uint64_t nodes = 0;
     int seldepth = 0;
     int rootDepth = 0;
-    bool drawByRepetition = true;
+    int rootIndex = 0;  // hashHistory().size() at the root
+    bool nullAllowed = true;
+    bool zugzwangProne = false;
+    bool bareRule = false;
+    bool quickEndTest = true;
 
     explicit Impl(Search& o) : owner(o) {
         resize(16);
         lists.resize(kMaxSearchPly + 2);
         orderScores.resize(kMaxSearchPly + 2);
         killers.resize(kMaxSearchPly + 2);
-        history.assign(kMaxSquares * kMaxSquares, 0);
+        history.assign(2 * kMaxSquares * kMaxSquares, 0);
         pv.assign(kMaxSearchPly + 2, std::vector<Move>(kMaxSearchPly + 2));
         pvLen.assign(kMaxSearchPly + 2, 0);
+        staticEval.assign(kMaxSearchPly + 2, 0);
     }
 
     void resize(int mb) {
-        size_t n = size_t(std::max(1, mb)) * 1024 * 1024 / sizeof(TTEntry);
+        size_t n = size_t(std::max(1, mb)) * 1024 * 1024 / sizeof(TTCluster);
         size_t p = 1;
         while (p * 2 <= n) p *= 2;
-        tt.assign(p, TTEntry{});
+        tt.assign(p, TTCluster{});
+    }
+    void clear() {
+        std::fill(tt.begin(), tt.end(), TTCluster{});
+        std::fill(history.begin(), history.end(), 0);
     }
 
-    TTEntry& slot(std::uint64_t key) { return tt[key & (tt.size() - 1)]; }
+    TTCluster& cluster(std::uint64_t key) { return tt[key & (tt.size() - 1)]; }
+    static std::uint32_t check32(std::uint64_t key) { return std::uint32_t(key >> 32); }
+
+    TTEntry* probe(std::uint64_t key) {
+        TTCluster& c = cluster(key);
+        std::uint32_t k = check32(key);
+        for (TTEntry& e : c.e)
+            if (e.key == k && e.depth) return &e;
+        return nullptr;
+    }
+
+    // Replacement: the same position when the new result is deep enough or exact; else the
+    // entry that is empty, or of an older search, or shallowest.
+    void store(std::uint64_t key, const Move& m, int score, int ev, int depth, Bound b) {
+        TTCluster& c = cluster(key);
+        std::uint32_t k = check32(key);
+        TTEntry* slot = nullptr;
+        for (TTEntry& e : c.e)
+            if (e.key == k && e.depth) {
+                slot = &e;
+                break;
+            }
+        if (slot) {
+            if (b != kBoundExact && depth + 1 + 2 < slot->depth && slot->gen() == generation)
+                return;
+            if (m.isNull()) {
+                // Keep the move we knew.
+                Move old = slot->move;
+                *slot = TTEntry{};
+                slot->move = old;
+            }
+        } else {
+            int worst = 1 << 30;
+            for (TTEntry& e : c.e) {
+                int age = (generation - e.gen()) & 63;
+                int v = e.depth - 8 * age;
+                if (!e.depth) v = -(1 << 20);
+                if (v < worst) {
+                    worst = v;
+                    slot = &e;
+                }
+            }
+            slot->move = Move{};
+        }
+        slot->key = k;
+        if (!m.isNull()) slot->move = m;
+        slot->score = std::int16_t(score);
+        slot->eval = std::int16_t(ev);
+        slot->depth = std::uint8_t(std::clamp(depth, 0, 250) + 1);
+        slot->genBound = std::uint8_t((generation << 2) | b);
+    }
 
     std::int64_t elapsed() const {
         if (limits.nodesPerSecond) return std::int64_t(nodes * 1000 / limits.nodesPerSecond);
@@ -118,6 +203,8 @@ struct Search::Impl {
         if (!infinite && !pondering && maximum >= 0 && elapsed() >= maximum) stop = true;
     }
 
+    // Sudden death, increment and moves per session. The hard limit never takes more than a
+    // fraction of the clock, and less than the clock minus the overhead.
     void planTime(Color us) {
         optimum = maximum = -1;
         if (limits.moveTime >= 0) {
@@ -126,13 +213,29 @@ struct Search::Impl {
         }
         if (limits.time[us] < 0) return;
         std::int64_t t = limits.time[us], inc = std::max<std::int64_t>(0, limits.inc[us]);
-        int mtg = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 30;
-        std::int64_t opt = t / (mtg + 2) + inc * 3 / 4;
-        std::int64_t max = std::min(opt * 4, t / 3 + inc * 3 / 4);
-        std::int64_t cap = std::max<std::int64_t>(1, t - limits.overhead - 20);
-        if (t < 4 * limits.overhead) cap = std::max<std::int64_t>(1, t / 8);
+        int mtg = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 35;
+        // What the clock will hold over the moves to come, less a reserve.
+        std::int64_t usable =
+            std::max<std::int64_t>(1, t + inc * (mtg - 1) - limits.overhead * (2 + mtg / 4));
+        std::int64_t opt = usable / mtg;
+        std::int64_t max = std::min(opt * 5, t / 4 + inc / 2);
+        if (limits.movesToGo == 1) max = std::min(max, t / 2);
+        std::int64_t cap = std::max<std::int64_t>(1, t - limits.overhead - 30);
+        if (t < 6 * limits.overhead) cap = std::max<std::int64_t>(1, t / 10);
         optimum = std::clamp<std::int64_t>(opt, 1, cap);
         maximum = std::clamp<std::int64_t>(max, optimum, cap);
+    }
+
+    int outcomeScore(Outcome o, int ply) const {
+        switch (o) {
+            case Outcome::Win:
+                return kMateScore - ply;
+            case Outcome::Loss:
+                return -(kMateScore - ply);
+            case Outcome::Draw:
+                break;
+        }
+        return 0;
     }
 
     int terminalScore(const GameEnd& end, int ply) const {
@@ -142,20 +245,67 @@ struct Search::Impl {
         return weWin ? kMateScore - ply : -(kMateScore - ply);
     }
 
-    // A repetition of a position since the last irreversible move: scored as a draw inside the
-    // tree (the rules' own n-fold count is applied by gameEnd).
-    bool repeated() const {
-        if (!drawByRepetition) return false;
+    // The variant's repetition rule inside the tree: a position repeated since the root ends
+    // the line as the rule would end it at its full count (a draw, or with perpetualCheckLoses
+    // a loss for a side that checked on every move of the cycle); a repetition of positions
+    // before the root only at the rule's count. kNoScore when there is none.
+    int repetition(int ply) const {
+        const Rules& rules = pos->variant().rules;
+        if (!rules.repetitionCount) return kNoScore;
         const auto& h = pos->hashHistory();
         int n = int(h.size());
         int back = std::min(pos->halfmoveClock(), n);
-        for (int i = n - 2; i >= n - back && i >= 0; i -= 2)
-            if (h[i] == pos->hash()) return true;
+        int count = 1, nearest = -1, first = -1;
+        bool inTree = false;
+        std::uint64_t key = pos->hash();
+        for (int i = n - 2; i >= n - back && i >= 0; i -= 2) {
+            if (h[i] != key) continue;
+            ++count;
+            if (nearest < 0) nearest = i;
+            first = i;
+            if (i >= rootIndex) inTree = true;
+        }
+        if (nearest < 0 || (!inTree && count < rules.repetitionCount)) return kNoScore;
+        // The stretch that decides a perpetual check: since the first occurrence when the rule's
+        // count is reached (as gameEnd judges it), else the cycle just closed in the tree.
+        if (count >= rules.repetitionCount) nearest = first;
+        if (rules.perpetualCheckLoses) {
+            // checks[k]: the side to move at position k was in check, so the move before gave it.
+            bool theyAlways = true, weAlways = true;
+            for (int k = n; k > nearest; --k) {
+                bool c = k < int(checks.size()) && checks[k];
+                if ((n - k) % 2 == 0)
+                    theyAlways = theyAlways && c;
+                else
+                    weAlways = weAlways && c;
+            }
+            if (theyAlways && !weAlways) return kMateScore - ply;
+            if (weAlways && !theyAlways) return -(kMateScore - ply);
+        }
+        return outcomeScore(rules.repetition, ply);
+    }
+
+    // Whether a rule other than checkmate, stalemate and repetition could end the game here; then
+    // the search asks gameEnd with the legal moves.
+    bool needsEndTest() const {
+        const Rules& rules = pos->variant().rules;
+        if (pos->terminal()) return true;
+        if (!pos->info().royalTypes.empty() &&
+            (pos->royals(White).empty() || pos->royals(Black).empty()))
+            return true;
+        if (rules.nMoveRule && pos->halfmoveClock() >= 2 * rules.nMoveRule) return true;
+        if (bareRule && (!eval->hasPieces(*pos, White) || !eval->hasPieces(*pos, Black)))
+            return true;
         return false;
+    }
+
+    int& historyOf(Color c, const Move& m) {
+        return history[(size_t(c) * kMaxSquares + m.from) * kMaxSquares + m.to];
     }
 
     void orderMoves(MoveList& moves, int ply, const Move& ttMove) {
         auto& sc = orderScores[ply];
+        Color us = pos->sideToMove();
         for (int i = 0; i < moves.size; ++i) {
             const Move& m = moves[i];
             int s;
@@ -170,7 +320,7 @@ struct Search::Impl {
             else if (m == killers[ply][1])
                 s = (1 << 27) - 1;
             else
-                s = std::min(history[m.from * kMaxSquares + m.to], (1 << 26));
+                s = std::clamp(historyOf(us, m), -(1 << 26), 1 << 26);
             sc[i] = s;
         }
     }
@@ -194,29 +344,78 @@ struct Search::Impl {
         pvLen[ply] = n + 1;
     }
 
+    void markCheck(bool check) {
+        size_t k = pos->hashHistory().size();
+        if (k < checks.size()) checks[k] = check;
+    }
+
+    void updateHistory(Color us, const Move& best, int depth, int ply) {
+        int bonus = std::min(depth * depth * 4, 1600);
+        auto add = [&](const Move& m, int b) {
+            int& h = historyOf(us, m);
+            h += b - h * std::abs(b) / 16384;
+        };
+        add(best, bonus);
+        for (const Move& m : quietsTried[ply])
+            if (!(m == best)) add(m, -bonus);
+        if (!(killers[ply][0] == best)) {
+            killers[ply][1] = killers[ply][0];
+            killers[ply][0] = best;
+        }
+    }
+
     int qsearch(int alpha, int beta, int ply) {
         pvLen[ply] = 0;
         if (stop) return 0;
         if ((++nodes & 511) == 0) checkLimits();
         seldepth = std::max(seldepth, ply);
         MoveList& moves = lists[ply];
-        generateLegal(*pos, moves);
-        GameEnd end = gameEnd(*pos, moves);
-        if (end.over()) return terminalScore(end, ply);
-        int standPat = eval->evaluate(*pos);
-        if (ply >= kMaxSearchPly - 1) return standPat;
-        if (standPat >= beta) return standPat;
-        int best = standPat;
-        if (standPat > alpha) alpha = standPat;
-        // Keep only captures and promotions.
+        bool check = inCheck(*pos);
+        markCheck(check);
+        if (!quickEndTest || check || needsEndTest()) {
+            // Every legal move: the game may be over, and in check every evasion is searched.
+            generateLegal(*pos, moves);
+            GameEnd end = gameEnd(*pos, moves);
+            if (end.over()) return terminalScore(end, ply);
+        } else {
+            moves.size = 0;  // generatePseudo appends
+            generatePseudo(*pos, moves);
+        }
+        int rep = repetition(ply);
+        if (rep != kNoScore) return rep;
+        if (ply >= kMaxSearchPly - 1) return eval->evaluate(*pos);
+        int best = -kInfinity;
+        int standPat = -kInfinity;
+        if (!check) {
+            standPat = eval->evaluate(*pos);
+            if (standPat >= beta) return standPat;
+            best = standPat;
+            if (standPat > alpha) alpha = standPat;
+        }
+        Color us = pos->sideToMove();
         int n = 0;
-        for (int i = 0; i < moves.size; ++i)
-            if (isCapture(*pos, moves[i]) || isPromotion(moves[i])) moves[n++] = moves[i];
+        for (int i = 0; i < moves.size; ++i) {
+            const Move& m = moves[i];
+            if (check || isCapture(*pos, m) || isPromotion(m)) moves[n++] = m;
+        }
         moves.size = n;
         orderMoves(moves, ply, Move{});
+        bool legalChecked = check || !quickEndTest;
         for (int i = 0; i < moves.size; ++i) {
             pick(moves, ply, i);
             Move m = moves[i];
+            if (!check) {
+                int gain = eval->gain(*pos, m);
+                // Delta pruning: even winning this does not reach alpha.
+                if (!isPromotion(m) && standPat + gain + 200 <= alpha) continue;
+                // A capture of a cheaper piece on a defended square loses material (rough SEE).
+                Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos->at(m.from);
+                int attacker = mover != kNoPiece ? eval->value(typeOf(mover)) : 0;
+                if (!isPromotion(m) && gain + 50 < attacker && m.kind == MoveKind::Normal &&
+                    isAttacked(*pos, m.to, ~us))
+                    continue;
+            }
+            if (!legalChecked && !isLegalMove(*pos, m)) continue;
             pos->makeMove(m);
             int score = -qsearch(-beta, -alpha, ply + 1);
             pos->unmakeMove();
@@ -233,54 +432,126 @@ struct Search::Impl {
         return best;
     }
 
-    int search(int depth, int alpha, int beta, int ply, bool pvNode) {
+    int search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk = true) {
         pvLen[ply] = 0;
         if (stop) return 0;
         if ((++nodes & 511) == 0) checkLimits();
         seldepth = std::max(seldepth, ply);
         MoveList& moves = lists[ply];
-        generateLegal(*pos, moves);
-        GameEnd end = gameEnd(*pos, moves);
-        if (end.over()) return terminalScore(end, ply);
-        if (repeated()) return 0;
+        bool check = inCheck(*pos);
+        markCheck(check);
+        bool generated = false;
+        if (needsEndTest()) {
+            generateLegal(*pos, moves);
+            generated = true;
+            GameEnd end = gameEnd(*pos, moves);
+            if (end.over()) return terminalScore(end, ply);
+        }
+        int rep = repetition(ply);
+        if (rep != kNoScore) return rep;
         if (ply >= kMaxSearchPly - 1) return eval->evaluate(*pos);
         // Mate distance pruning.
         alpha = std::max(alpha, -(kMateScore - ply));
         beta = std::min(beta, kMateScore - ply - 1);
         if (alpha >= beta) return alpha;
 
-        bool check = inCheck(*pos);
-        if (check && ply < 2 * rootDepth) ++depth;
+        if (check && ply < 2 * rootDepth) ++depth;  // check extension
         if (depth <= 0) return qsearch(alpha, beta, ply);
 
-        TTEntry& e = slot(pos->hash());
+        std::uint64_t key = pos->hash();
+        TTEntry* e = probe(key);
         Move ttMove;
-        if (e.key == pos->hash() && e.bound != kBoundNone) {
-            ttMove = e.move;
-            if (!pvNode && e.depth >= depth) {
-                int s = scoreFromTT(e.score, ply);
-                if (e.bound == kBoundExact || (e.bound == kBoundLower && s >= beta) ||
-                    (e.bound == kBoundUpper && s <= alpha))
-                    return s;
+        int ttScore = kNoScore;
+        if (e) {
+            ttMove = e->move;
+            ttScore = scoreFromTT(e->score, ply);
+            if (!pvNode && e->depth - 1 >= depth) {
+                Bound b = e->bound();
+                if (b == kBoundExact || (b == kBoundLower && ttScore >= beta) ||
+                    (b == kBoundUpper && ttScore <= alpha))
+                    return ttScore;
             }
         }
+
+        Color us = pos->sideToMove();
+        int ev = check ? -kInfinity : e ? e->eval : eval->evaluate(*pos);
+        staticEval[ply] = ev;
+
+        if (!pvNode && !check && std::abs(beta) < kMateBound) {
+            // Reverse futility: far above beta with little depth left.
+            if (depth <= 6 && ev - 90 * depth >= beta) return ev;
+            // Null move: give the opponent a free move; if we still stand above beta, cut.
+            if (nullOk && nullAllowed && depth >= 2 && ev >= beta && eval->hasPieces(*pos, us)) {
+                int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
+                pos->makeNullMove();
+                int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+                pos->unmakeNullMove();
+                if (stop) return 0;
+                if (score >= beta) {
+                    if (score > kMateBound) score = beta;
+                    // Where zugzwang is common, or deep, verify with a reduced normal search.
+                    if ((zugzwangProne && depth >= 4) || depth >= 10) {
+                        int v = search(depth - 1 - r, beta - 1, beta, ply, false, false);
+                        generated = false;  // the verification reused this ply's move list
+                        if (stop) return 0;
+                        if (v >= beta) return score;
+                    } else {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        if (!generated) generateLegal(*pos, moves);
+        if (moves.size == 0) {
+            GameEnd end = gameEnd(*pos, moves);
+            return terminalScore(end, ply);
+        }
+        // Internal iterative reduction: no move to try first at a deep PV node.
+        if (ttMove.isNull() && depth >= 6 && pvNode) --depth;
 
         int alphaOrig = alpha;
         int best = -kInfinity;
         Move bestMove;
         orderMoves(moves, ply, ttMove);
+        quietsTried[ply].clear();
+        int moveCount = 0;
         for (int i = 0; i < moves.size; ++i) {
             pick(moves, ply, i);
             Move m = moves[i];
             bool quiet = !isCapture(*pos, m) && !isPromotion(m);
+            bool killer = m == killers[ply][0] || m == killers[ply][1];
+            // Late move pruning and futility for quiet moves at low depth.
+            if (!pvNode && !check && quiet && best > -kMateBound && moveCount > 0) {
+                if (depth <= 4 && moveCount >= 4 + 3 * depth * depth) continue;
+            }
             pos->makeMove(m);
+            bool givesCheck = inCheck(*pos);
+            if (!pvNode && !check && quiet && !givesCheck && best > -kMateBound && moveCount > 0 &&
+                depth <= 3 && ev + 100 + 120 * depth <= alpha) {
+                pos->unmakeMove();
+                continue;
+            }
+            ++moveCount;
+            if (quiet) quietsTried[ply].push_back(m);
+            int newDepth = depth - 1;
             int score;
-            if (i == 0) {
-                score = -search(depth - 1, -beta, -alpha, ply + 1, pvNode);
+            if (moveCount == 1) {
+                score = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
             } else {
-                score = -search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
-                if (score > alpha && score < beta && !stop)
-                    score = -search(depth - 1, -beta, -alpha, ply + 1, true);
+                int r = 0;
+                if (depth >= 3 && quiet && !check && !givesCheck && moveCount > (pvNode ? 4 : 2)) {
+                    r = kReductions.r[std::min(depth, 63)][std::min(moveCount, 63)];
+                    if (pvNode) r -= 1;
+                    if (killer) r -= 1;
+                    r -= std::clamp(historyOf(us, m) / 4000, -2, 2);
+                    r = std::clamp(r, 0, newDepth - 1);
+                }
+                score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false);
+                if (r > 0 && score > alpha && !stop)
+                    score = -search(newDepth, -alpha - 1, -alpha, ply + 1, false);
+                if (pvNode && score > alpha && score < beta && !stop)
+                    score = -search(newDepth, -beta, -alpha, ply + 1, true);
             }
             pos->unmakeMove();
             if (stop) return 0;
@@ -289,37 +560,27 @@ struct Search::Impl {
                 bestMove = m;
                 if (score > alpha) {
                     alpha = score;
-                    updatePv(ply, m);
+                    if (pvNode) updatePv(ply, m);
                     if (alpha >= beta) {
-                        if (quiet) {
-                            if (!(killers[ply][0] == m)) {
-                                killers[ply][1] = killers[ply][0];
-                                killers[ply][0] = m;
-                            }
-                            history[m.from * kMaxSquares + m.to] += depth * depth;
-                        }
+                        if (quiet) updateHistory(us, m, depth, ply);
                         break;
                     }
                 }
             }
         }
+        if (moveCount == 0) return alpha;  // everything was pruned (cannot happen: first kept)
         Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
-        if (e.key != pos->hash() || depth >= e.depth || e.age != age) {
-            e.key = pos->hash();
-            e.move = bestMove;
-            e.score = std::int16_t(scoreToTT(best, ply));
-            e.depth = std::int8_t(std::min(depth, 127));
-            e.bound = bound;
-            e.age = age;
-        }
+        store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), check ? 0 : ev,
+              depth, bound);
         return best;
     }
 
     int hashfull() const {
-        size_t n = std::min<size_t>(1000, tt.size()), used = 0;
+        size_t n = std::min<size_t>(334, tt.size()), used = 0;
         for (size_t i = 0; i < n; ++i)
-            if (tt[i].bound != kBoundNone && tt[i].age == age) ++used;
-        return int(used * 1000 / std::max<size_t>(1, n));
+            for (const TTEntry& e : tt[i].e)
+                if (e.depth && e.gen() == generation) ++used;
+        return int(used * 1000 / std::max<size_t>(1, n * kClusterSize));
     }
 
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line) const {
@@ -344,6 +605,41 @@ struct Search::Impl {
         return info;
     }
 
+    // One iteration at the root within (alpha, beta): PVS over the root moves in their order,
+    // the best moved to the front. Sets iterBest/iterLine when a move raised alpha.
+    int rootSearch(MoveList& rootMoves, int depth, int alpha, int beta, Move& iterBest,
+                   std::vector<Move>& iterLine) {
+        int best = -kInfinity;
+        bool check = inCheck(*pos);
+        markCheck(check);
+        for (int i = 0; i < rootMoves.size; ++i) {
+            Move m = rootMoves[i];
+            pos->makeMove(m);
+            int score;
+            if (i == 0) {
+                score = -search(depth - 1, -beta, -alpha, 1, true);
+            } else {
+                score = -search(depth - 1, -alpha - 1, -alpha, 1, false);
+                if (score > alpha && score < beta && !stop)
+                    score = -search(depth - 1, -beta, -alpha, 1, true);
+            }
+            pos->unmakeMove();
+            if (stop) break;
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    iterBest = m;
+                    iterLine.assign(1, m);
+                    for (int k = 0; k < pvLen[1]; ++k) iterLine.push_back(pv[1][k]);
+                    alpha = score;
+                    std::rotate(rootMoves.moves, rootMoves.moves + i, rootMoves.moves + i + 1);
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        return best;
+    }
+
     SearchResult run(const Position& root, const SearchLimits& lim, const InfoCallback& onInfo) {
         limits = lim;
         npsShared = lim.nodesPerSecond;
@@ -356,33 +652,49 @@ struct Search::Impl {
         seldepth = 0;
         owner.nodes_ = 0;
         owner.curDepth_ = 0;
-        ++age;
+        generation = std::uint8_t((generation + 1) & 63);
         pos = std::make_unique<Position>(root);
         if (!eval || evalVariant != root.variantPtr()) {
             evalVariant = root.variantPtr();
             eval = std::make_unique<Evaluator>(evalVariant);
         }
         const Rules& rules = root.variant().rules;
-        drawByRepetition = rules.repetitionCount > 0 && rules.repetition == Outcome::Draw &&
-                           !rules.perpetualCheckLoses;
+        // Passing makes no sense when a side must move out of zugzwang to win or not lose:
+        // verify null-move cuts where stalemate or baring decides.
+        zugzwangProne = rules.stalemate != Outcome::Draw || rules.bareRoyal.has_value();
+        nullAllowed = true;
+        bareRule = rules.bareRoyal.has_value();
+        quickEndTest = true;
+        rootIndex = int(root.hashHistory().size());
+        // Which earlier positions had the side to move in check (perpetual check).
+        checks.assign(rootIndex + kMaxSearchPly + 4, 0);
+        if (rules.perpetualCheckLoses) {
+            Position p = root;
+            int back = std::min(p.halfmoveClock(), rootIndex);
+            for (int k = rootIndex; k >= rootIndex - back && k >= 0; --k) {
+                checks[k] = inCheck(p);
+                if (k > 0 && k > rootIndex - back) p.unmakeMove();
+            }
+        }
         for (auto& k : killers) k = {Move{}, Move{}};
-        for (int& h : history) h /= 8;
+        for (int& h : history) h /= 4;
         planTime(root.sideToMove());
 
         SearchResult result;
         MoveList rootMoves;
         generateLegal(*pos, rootMoves);
-        if (rootMoves.size == 0) {
+        {
             GameEnd end = gameEnd(*pos, rootMoves);
-            result.info = makeInfo(0, end.over() ? terminalScore(end, 0) : 0, {});
-            waitIfInfinite();
-            return result;
+            if (rootMoves.size == 0) {
+                result.info = makeInfo(0, end.over() ? terminalScore(end, 0) : 0, {});
+                waitIfInfinite();
+                return result;
+            }
         }
         // Initial order: the transposition table's move, then captures by gain.
         {
-            TTEntry& e = slot(pos->hash());
-            Move ttMove = e.key == pos->hash() ? e.move : Move{};
-            orderMoves(rootMoves, 0, ttMove);
+            TTEntry* e = probe(pos->hash());
+            orderMoves(rootMoves, 0, e ? e->move : Move{});
             for (int i = 0; i < rootMoves.size; ++i) pick(rootMoves, 0, i);
         }
         Move best = rootMoves[0];
@@ -394,37 +706,46 @@ struct Search::Impl {
         for (int depth = 1; depth <= maxDepth; ++depth) {
             rootDepth = depth;
             owner.curDepth_ = depth;
-            int alpha = -kInfinity, beta = kInfinity;
             Move iterBest;
-            int iterScore = -kInfinity;
             std::vector<Move> iterLine;
-            for (int i = 0; i < rootMoves.size; ++i) {
-                Move m = rootMoves[i];
-                pos->makeMove(m);
-                int score;
-                if (i == 0) {
-                    score = -search(depth - 1, -beta, -alpha, 1, true);
-                } else {
-                    score = -search(depth - 1, -alpha - 1, -alpha, 1, false);
-                    if (score > alpha && !stop) score = -search(depth - 1, -beta, -alpha, 1, true);
+            int score;
+            // Aspiration window around the last score, widened on failure.
+            int delta = 30;
+            int alpha = -kInfinity, beta = kInfinity;
+            if (depth >= 5 && std::abs(bestScore) < kMateBound) {
+                alpha = std::max(bestScore - delta, -kInfinity);
+                beta = std::min(bestScore + delta, kInfinity);
+            }
+            while (true) {
+                Move b;
+                std::vector<Move> line;
+                score = rootSearch(rootMoves, depth, alpha, beta, b, line);
+                if (!b.isNull() && score < beta) {
+                    iterBest = b;
+                    iterLine = line;
+                } else if (!b.isNull() && score >= beta) {
+                    // A fail high still found a better move than the old best.
+                    iterBest = b;
+                    iterLine = line;
                 }
-                pos->unmakeMove();
                 if (stop) break;
-                if (score > iterScore) {
-                    iterScore = score;
-                    iterBest = m;
-                    iterLine.assign(1, m);
-                    for (int k = 0; k < pvLen[1]; ++k) iterLine.push_back(pv[1][k]);
-                    if (score > alpha) alpha = score;
-                    // Keep the best move first for the next iteration.
-                    std::rotate(rootMoves.moves, rootMoves.moves + i, rootMoves.moves + i + 1);
+                if (score <= alpha && alpha > -kInfinity) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -kInfinity);
+                    iterBest = Move{};
+                } else if (score >= beta && beta < kInfinity) {
+                    beta = std::min(score + delta, kInfinity);
+                } else {
+                    break;
                 }
+                delta += delta;
+                if (delta > 1000) alpha = -kInfinity, beta = kInfinity;
             }
             // A partial iteration's best is kept too: the previous best move is searched first,
             // so any other move chosen here was proved better at this depth.
             if (!iterBest.isNull()) {
                 best = iterBest;
-                bestScore = iterScore;
+                if (!stop) bestScore = score;
                 bestLine = iterLine;
             }
             if (stop) break;
@@ -470,7 +791,7 @@ void Search::setHashMb(int mb) {
 
 void Search::clearHash() {
     wait();
-    std::fill(impl_->tt.begin(), impl_->tt.end(), TTEntry{});
+    impl_->clear();
 }
 
 SearchResult Search::run(const Position& root, const SearchLimits& limits,
