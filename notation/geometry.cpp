@@ -5,7 +5,10 @@
 namespace timur {
 
 std::string Geometry::name(int sq) const {
-    return std::string(1, char('a' + fileOf(sq))) + std::to_string(rankOf(sq) + 1);
+    // Built by appending: `string + string` here trips GCC 12's -Wrestrict false positive.
+    std::string out(1, char('a' + fileOf(sq)));
+    out += std::to_string(rankOf(sq) + 1);
+    return out;
 }
 
 std::optional<int> Geometry::parse(std::string_view text) const {
