@@ -1,6 +1,8 @@
 // A short real match through the command line: Timur (XBoard) against Fairy-Max in shatranj,
 // 2 games at 2+0.05. Both must finish by the rules or the clock, never by an illegal move or a
-// protocol failure. Skipped, with a message, when fairymax is not installed.
+// protocol failure. Skipped, with a message, when fairymax is not installed. Games are adjudicated
+// drawn after 50 moves: Fairy-Max applies a 50-move rule to shatranj where our shatranj has 70
+// and, once its count is reached, claims a draw (a false claim for us) or stops moving.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -33,8 +35,9 @@ TEST(RealMatch, TimurAgainstFairyMaxInShatranj) {
     std::remove(pgn.c_str());
     std::string cmd = std::string(TIMUR_BIN) + " match --engine name=Timur,cmd=" + TIMUR_BIN +
                       ",proto=xboard --engine name=Fairy-Max,cmd=" + kFairyMax +
-                      ",proto=xboard --variant shatranj --games 2 --tc 2+0.05 --pgn " + pgn +
-                      " 2>&1";
+                      ",proto=xboard --variant shatranj --games 2 --tc 2+0.05 "
+                      "--adjudicate maxmoves=50 --pgn " +
+                      pgn + " 2>&1";
     int status = -1;
     std::string out = run(cmd, status);
     std::cout << out;
