@@ -609,8 +609,10 @@ void XBoardEngine::option(const std::string& text) {
             auto v = variants_.loadFile(value);
             send("telluser Loaded variant " + v->name + " (" + xboardVariantName(*v).name + ")");
             std::string list;
-            for (const auto& w : variants_.all())
-                list += (list.empty() ? "" : ",") + xboardVariantName(*w).name;
+            for (const auto& w : variants_.all()) {
+                if (!list.empty()) list += ',';
+                list += xboardVariantName(*w).name;  // appended: `a + b` trips GCC 12 -Wrestrict
+            }
             send("feature variants=\"" + list + "\"");
         } catch (const std::exception& e) {
             send(std::string("tellusererror Cannot load variant file: ") + e.what());
