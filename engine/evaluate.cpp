@@ -178,6 +178,22 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             for (const PromotionRule& rule : v.rules.promotions)
                 if (std::find(rule.pieces.begin(), rule.pieces.end(), pt) != rule.pieces.end())
                     zone |= rule.zone.of[c];
+            // Advancement counts as much as the promotion is worth: a pawn that becomes a queen
+            // is pushed, one that becomes a ferz much less.
+            double promoScale = 1.0;
+            if (prof.pawn) {
+                int gain = 0;
+                for (const PromotionRule& rule : v.rules.promotions) {
+                    if (std::find(rule.pieces.begin(), rule.pieces.end(), pt) == rule.pieces.end())
+                        continue;
+                    if (rule.choices.empty() && v.pieces[t].promotesTo != kNoPieceType)
+                        gain = std::max(gain, pieceValue(v, v.pieces[t].promotesTo) - values_[t]);
+                    for (PieceType to : rule.choices)
+                        gain = std::max(gain, pieceValue(v, to) - values_[t]);
+                }
+                promoScale = std::clamp(gain / 600.0, 0.1, 1.0);
+                promoScale_[t] = promoScale;
+            }
             std::vector<int> dist(g.squareCount(), 0);
             int maxDist = 0;
             double zoneRank = 0;
@@ -201,8 +217,8 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                 if (prof.pawn) {
                     if (maxDist > 0) {
                         double p = double(maxDist - dist[sq]) / maxDist;
-                        mg += 10 * p + 30 * p * p;
-                        eg += 20 * p + 80 * p * p;
+                        mg += promoScale * (10 * p + 30 * p * p);
+                        eg += promoScale * (20 * p + 80 * p * p);
                     }
                     // A little for central files in the middlegame.
                     int f = g.fileOf(sq);
@@ -319,8 +335,8 @@ int Evaluator::evaluate(const Position& pos) const {
                     if (!passed) continue;
                     int progress = dir > 0 ? r : g.ranks - 1 - r;
                     double p = double(progress) / std::max(1, g.ranks - 1);
-                    mg[c] += int(5 + 40 * p * p);
-                    eg[c] += int(15 + 130 * p * p);
+                    mg[c] += int(promoScale_[t] * (5 + 40 * p * p));
+                    eg[c] += int(promoScale_[t] * (15 + 130 * p * p));
                 }
             }
         }

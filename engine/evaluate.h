@@ -58,6 +58,9 @@ class Evaluator {
     int typeCount_ = 0;
     std::array<int, kMaxPieceTypes> values_{};
     std::array<bool, kMaxPieceTypes> pawn_{}, royal_{}, royalValued_{};
+    // [type]: how much of the advancement and passed-pawn bonuses a pawn-like piece gets, by
+    // what its promotion is worth (1 for a queen, about 0.15 for a ferz).
+    std::array<double, kMaxPieceTypes> promoScale_{};
     // [colour][type][square]: piece-square bonus, middlegame and endgame.
     std::array<std::vector<std::array<std::int16_t, kMaxSquares>>, 2> mg_, eg_;
     // [colour][type]: +1 or -1, the rank direction a pawn-like piece goes to promote.
