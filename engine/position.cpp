@@ -490,13 +490,14 @@ void Position::makeMove(const Move& m) {
         if (m.kind == MoveKind::EnPassant) capture(u, m.aux);
         if (m.kind == MoveKind::Castling) {
             Piece rook = squares_[m.aux];
+            bool rookPromoted = promoted_[m.aux];  // both keep a crazyhouse '~'
             u.rookVirgin = virgin_[m.aux];
             setVirgin(m.aux, false);
             remove(m.aux);
             setVirgin(m.from, false);
             remove(m.from);
-            put(m.to, p, false);
-            put(castlingRookTarget(m), rook, false);
+            put(m.to, p, u.movedPromoted);
+            put(castlingRookTarget(m), rook, rookPromoted);
         } else {
             if (m.to != m.from && squares_[m.to] != kNoPiece) capture(u, m.to);
             if (u.captureCount) halfmoveClock_ = 0;
@@ -578,10 +579,11 @@ void Position::unmakeMove() {
         hands_[side_][m.promo] += 1;
     } else if (m.kind == MoveKind::Castling) {
         Piece rook = squares_[castlingRookTarget(m)];
+        bool rookPromoted = promoted_[castlingRookTarget(m)];
         remove(castlingRookTarget(m));
         remove(m.to);
-        put(m.from, u.moved, false);
-        put(m.aux, rook, false);
+        put(m.from, u.moved, u.movedPromoted);
+        put(m.aux, rook, rookPromoted);
         virgin_[m.from] = u.movedVirgin;
         virgin_[m.aux] = u.rookVirgin;
     } else {
