@@ -42,7 +42,7 @@ std::string fsfPath() {
     return "";
 }
 
-const std::string kIni = std::string(TIMUR_SHARED_DIR) + "/oracle/fsf-variants.ini";
+const std::string kIni = std::string(TIMUR_ORACLE_DIR) + "/fsf-variants.ini";
 
 std::set<std::string> iniVariants() {
     std::set<std::string> out;

@@ -24,7 +24,7 @@ struct PerftCase {
 
 std::vector<PerftCase> readOracle() {
     std::vector<PerftCase> out;
-    std::ifstream in(std::string(TIMUR_SHARED_DIR) + "/oracle/perft.tsv");
+    std::ifstream in(std::string(TIMUR_ORACLE_DIR) + "/perft.tsv");
     std::string line;
     std::getline(in, line);  // header
     while (std::getline(in, line)) {

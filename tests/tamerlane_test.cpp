@@ -23,7 +23,7 @@ struct OracleLine {
 
 std::vector<OracleLine> readOracle() {
     std::vector<OracleLine> out;
-    std::ifstream in(std::string(TIMUR_SHARED_DIR) + "/oracle/tamerlane.tsv");
+    std::ifstream in(std::string(TIMUR_ORACLE_DIR) + "/tamerlane.tsv");
     for (std::string line; std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;
         std::istringstream row(line);
