@@ -109,13 +109,17 @@ TEST(WorkedExamples, FidePawnEnPassant) {
     s.epVictim = "d5";
     EXPECT_EQ(targets("fmWfceFifmnD", s), "d6 e6");
     for (const auto& m : moves("fmWfceFifmnD", s))
-        if (m.enPassant) EXPECT_EQ(m.captures, std::vector<int>{4 * 8 + 3});
+        if (m.enPassant) {
+            EXPECT_EQ(m.captures, std::vector<int>{4 * 8 + 3});
+        }
 }
 
 TEST(WorkedExamples, FidePawnDoubleStepCreatesEp) {
     Geometry g;
     for (const auto& m : moves("fmWfceFifmnD", on("e2")))
-        if (m.to == *g.parse("e4")) EXPECT_EQ(m.epCreated, *g.parse("e3"));
+        if (m.to == *g.parse("e4")) {
+            EXPECT_EQ(m.epCreated, *g.parse("e3"));
+        }
 }
 
 TEST(WorkedExamples, XiangqiHorse) {
