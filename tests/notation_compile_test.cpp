@@ -55,7 +55,10 @@ std::string targets(const std::string& desc, const Scene& s) {
     std::set<std::pair<int, int>> sq;
     for (const auto& m : moves(desc, s)) sq.insert({g.rankOf(m.to), g.fileOf(m.to)});
     std::string out;
-    for (auto [r, f] : sq) out += (out.empty() ? "" : " ") + g.name(g.square(f, r));
+    for (auto [r, f] : sq) {
+        if (!out.empty()) out += " ";
+        out += g.name(g.square(f, r));
+    }
     return out;
 }
 
@@ -69,7 +72,10 @@ std::string sorted(const std::string& list) {
         sq.insert({g.rankOf(q), g.fileOf(q)});
     }
     std::string out;
-    for (auto [r, f] : sq) out += (out.empty() ? "" : " ") + g.name(g.square(f, r));
+    for (auto [r, f] : sq) {
+        if (!out.empty()) out += " ";
+        out += g.name(g.square(f, r));
+    }
     return out;
 }
 
