@@ -115,6 +115,7 @@ struct Search::Impl {
     bool zugzwangProne = false;
     bool bareRule = false;
     bool quickEndTest = true;
+    bool lazyLegality = true;
 
     explicit Impl(Search& o) : owner(o) {
         resize(16);
@@ -502,7 +503,18 @@ struct Search::Impl {
             }
         }
 
-        if (!generated) generateLegal(*pos, moves);
+        // Moves are tested for legality only when their turn comes (most nodes cut after one or
+        // two), unless the variant has moves that only generateLegal adds.
+        bool lazy = false;
+        if (!generated) {
+            if (lazyLegality) {
+                moves.size = 0;  // generatePseudo appends
+                generatePseudo(*pos, moves);
+                lazy = true;
+            } else {
+                generateLegal(*pos, moves);
+            }
+        }
         if (moves.size == 0) {
             GameEnd end = gameEnd(*pos, moves);
             return terminalScore(end, ply);
@@ -525,6 +537,7 @@ struct Search::Impl {
             if (!pvNode && !check && quiet && best > -kMateBound && moveCount > 0) {
                 if (depth <= 4 && moveCount >= 4 + 3 * depth * depth) continue;
             }
+            if (lazy && !isLegalMove(*pos, m)) continue;
             pos->makeMove(m);
             bool givesCheck = inCheck(*pos);
             if (!pvNode && !check && quiet && !givesCheck && best > -kMateBound && moveCount > 0 &&
@@ -568,7 +581,11 @@ struct Search::Impl {
                 }
             }
         }
-        if (moveCount == 0) return alpha;  // everything was pruned (cannot happen: first kept)
+        if (moveCount == 0) {
+            // No legal move (pruning only starts after one): checkmate or stalemate.
+            moves.size = 0;
+            return terminalScore(gameEnd(*pos, moves), ply);
+        }
         Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
         store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), check ? 0 : ev,
               depth, bound);
@@ -665,6 +682,7 @@ struct Search::Impl {
         nullAllowed = true;
         bareRule = rules.bareRoyal.has_value();
         quickEndTest = true;
+        lazyLegality = rules.placements.empty() && !rules.swap;
         rootIndex = int(root.hashHistory().size());
         // Which earlier positions had the side to move in check (perpetual check).
         checks.assign(rootIndex + kMaxSearchPly + 4, 0);
