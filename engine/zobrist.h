@@ -23,13 +23,23 @@ struct Keys {
 
 extern const Keys keys;
 
-inline std::uint64_t piece(std::uint8_t p, int sq) { return keys.piece[p][sq]; }
-inline std::uint64_t virgin(int sq) { return keys.virgin[sq]; }
-inline std::uint64_t ep(int sq) { return keys.ep[sq]; }
+inline std::uint64_t piece(std::uint8_t p, int sq) {
+    return keys.piece[p][sq];
+}
+inline std::uint64_t virgin(int sq) {
+    return keys.virgin[sq];
+}
+inline std::uint64_t ep(int sq) {
+    return keys.ep[sq];
+}
 inline std::uint64_t hand(Color c, PieceType t, int count) {
     return count == 0 ? 0 : keys.hand[c][t][count < kHandCounts ? count : kHandCounts - 1];
 }
-inline std::uint64_t side() { return keys.side; }
-inline std::uint64_t extra(int index) { return keys.extra[index & 63]; }  // variant state bits
+inline std::uint64_t side() {
+    return keys.side;
+}
+inline std::uint64_t extra(int index) {
+    return keys.extra[index & 63];
+}  // variant state bits
 
 }  // namespace timur::zobrist
