@@ -451,7 +451,8 @@ void Position::capture(Undo& u, int sq) {
     remove(sq);
 }
 
-void Position::makeMove(const Move& m) {
+// Records what every move changes, so that unmake can restore it, and clears the e.p. square.
+Undo& Position::pushUndo(const Move& m) {
     Undo& u = history_.emplace_back();
     hashHistory_.push_back(hash_);
     u.move = m;
@@ -462,13 +463,22 @@ void Position::makeMove(const Move& m) {
     u.rights = rights_;
     u.terminal = terminal_;
     setEp(-1, -1);
+    return u;
+}
+
+void Position::passTurn() {
+    if (side_ == Black) ++fullmove_;
+    side_ = ~side_;
+    hash_ ^= zobrist::side();
+}
+
+void Position::makeMove(const Move& m) {
+    Undo& u = pushUndo(m);
     ++halfmoveClock_;
 
     if (m.kind == MoveKind::Swap || m.kind == MoveKind::CitadelExchange) {
         makeExchange(u, m);
-        if (side_ == Black) ++fullmove_;
-        side_ = ~side_;
-        hash_ ^= zobrist::side();
+        passTurn();
         return;
     }
 
@@ -527,23 +537,13 @@ void Position::makeMove(const Move& m) {
         if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)]) refreshRoyals();
         if (u.movedVirgin || u.captureCount) dropLoneCastlingKings(u);
     }
-    if (side_ == Black) ++fullmove_;
-    side_ = ~side_;
-    hash_ ^= zobrist::side();
+    passTurn();
 }
 
 void Position::makeNullMove() {
-    Undo& u = history_.emplace_back();
-    hashHistory_.push_back(hash_);
-    u.epSquare = epSquare_;
-    u.epVictim = epVictim_;
-    u.halfmoveClock = halfmoveClock_;
-    u.hash = hash_;
-    setEp(-1, -1);
+    pushUndo(Move{});
     halfmoveClock_ = 0;
-    if (side_ == Black) ++fullmove_;
-    side_ = ~side_;
-    hash_ ^= zobrist::side();
+    passTurn();
 }
 
 void Position::unmakeNullMove() {

@@ -98,6 +98,8 @@ class Position {
     void capture(Undo& u, int sq);
     void setVirgin(int sq, bool v);
     void setEp(int sq, int victim);
+    Undo& pushUndo(const Move& m);
+    void passTurn();
     void clearRight(Color c, Right r);
     bool epCapturePossible(int sq, Color by) const;
     void dropCastlingPartners(Undo& u, Piece king);
