@@ -302,10 +302,12 @@ void Position::readRights(const std::string& text) {
             throw FenError(std::string("unknown rights letter '") + c + "' in '" + text + "'");
         Color col = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
         int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
+        // With several such kings on the rank, the one on its start square castles.
         int kingSq = -1;
         for (int f = 0; f < g.files; ++f) {
-            Piece pc = squares_[g.square(f, rank)];
-            if (pc == makePiece(col, castling->king)) kingSq = g.square(f, rank);
+            int sq = g.square(f, rank);
+            if (squares_[sq] != makePiece(col, castling->king)) continue;
+            if (kingSq < 0 || info_->startBoard[sq] == squares_[sq]) kingSq = sq;
         }
         if (kingSq < 0)
             throw FenError(std::string("castling right '") + c + "' without a king on its rank");
