@@ -506,6 +506,18 @@ Move parseMove(Position& pos, const std::string& text) {
     generateLegal(pos, legal);
     for (const Move& m : legal)
         if (moveText(pos, m) == text) return m;
+    // Other programs write a forced single promotion with its letter (f7f8q in shatranj); we
+    // write none, but accept that spelling too.
+    for (const Move& m : legal) {
+        if (m.promo == kNoPieceType) continue;
+        std::string letter;
+        for (char c : pos.variant().pieces[m.promo].letter)
+            letter += char(std::tolower(static_cast<unsigned char>(c)));
+        std::string plain = moveText(pos, m);
+        if (plain + letter == text &&
+            plain.find_first_not_of("abcdefghijklmnop0123456789") == std::string::npos)
+            return m;
+    }
     return Move{};
 }
 

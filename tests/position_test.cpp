@@ -290,3 +290,13 @@ TEST(GameEnd, PerpetualCheckLosesInXiangqi) {
     EXPECT_EQ(end.result, GameResult::BlackWins) << end.reason;
     EXPECT_NE(end.reason.find("perpetual check"), std::string::npos) << end.reason;
 }
+
+// A forced single promotion is written without a letter, but the spelling other engines use
+// (shatranj f7f8q) is accepted as the same move.
+TEST(Moves, ForcedPromotionAcceptsTheLetterToo) {
+    Position pos = make("shatranj", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    Move plain = parseMove(pos, "a7a8");
+    EXPECT_FALSE(plain.isNull());
+    EXPECT_EQ(parseMove(pos, "a7a8q"), plain);
+    EXPECT_TRUE(parseMove(pos, "a7a8r").isNull());
+}
