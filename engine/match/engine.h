@@ -93,7 +93,16 @@ class EngineDriver {
     // The game is over (result "1-0" etc. and the reason), or was abandoned.
     virtual void gameOver(const std::string& result, const std::string& reason) = 0;
     // Asks the engine to quit, then makes sure it is gone.
-    virtual void quit() = 0;
+    // Both protocols end with the same `quit` line; an engine that does not exit is killed.
+    void quit() {
+        if (process_.running()) {
+            send("quit");
+            process_.stop(1000);
+        } else {
+            process_.kill();
+        }
+        healthy_ = false;
+    }
 
   protected:
     explicit EngineDriver(EngineConfig config) : config_(std::move(config)) {}

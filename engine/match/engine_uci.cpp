@@ -146,16 +146,6 @@ class UciDriver : public EngineDriver {
 
     void gameOver(const std::string&, const std::string&) override {}
 
-    void quit() override {
-        if (process_.running()) {
-            send("quit");
-            process_.stop(1000);
-        } else {
-            process_.kill();
-        }
-        healthy_ = false;
-    }
-
   private:
     static std::int64_t msSince(Clock::time_point t) {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();

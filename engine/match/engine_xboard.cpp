@@ -212,16 +212,6 @@ class XBoardDriver : public EngineDriver {
         if (!features_.reuse) healthy_ = false;  // restarted before the next game
     }
 
-    void quit() override {
-        if (process_.running()) {
-            send("quit");
-            process_.stop(1000);
-        } else {
-            process_.kill();
-        }
-        healthy_ = false;
-    }
-
   private:
     struct Features {
         bool ping = false, setboard = false, usermove = false, waitLonger = false;
