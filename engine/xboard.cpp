@@ -311,12 +311,18 @@ std::string XBoardEngine::xbMove(const std::string& text) const {
     return toXBoardMove(text, variant_->board.ranks);
 }
 
-void XBoardEngine::features() {
+// The XBoard names of every loaded variant, comma-separated, for `feature variants=`.
+std::string XBoardEngine::variantList() const {
     std::string list;
     for (const auto& v : variants_.all()) {
-        std::string n = xboardVariantName(*v).name;
-        if (list.find(n) == std::string::npos || true) list += (list.empty() ? "" : ",") + n;
+        if (!list.empty()) list += ',';
+        list += xboardVariantName(*v).name;  // appended: `a + b` trips GCC 12 -Wrestrict
     }
+    return list;
+}
+
+void XBoardEngine::features() {
+    std::string list = variantList();
     send("feature done=0");
     send(std::string("feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 "
                      "sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 "
@@ -608,12 +614,7 @@ void XBoardEngine::option(const std::string& text) {
         try {
             auto v = variants_.loadFile(value);
             send("telluser Loaded variant " + v->name + " (" + xboardVariantName(*v).name + ")");
-            std::string list;
-            for (const auto& w : variants_.all()) {
-                if (!list.empty()) list += ',';
-                list += xboardVariantName(*w).name;  // appended: `a + b` trips GCC 12 -Wrestrict
-            }
-            send("feature variants=\"" + list + "\"");
+            send("feature variants=\"" + variantList() + "\"");
         } catch (const std::exception& e) {
             send(std::string("tellusererror Cannot load variant file: ") + e.what());
         }

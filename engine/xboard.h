@@ -55,6 +55,7 @@ class XBoardEngine {
     enum class Mode { Idle, Thinking, Analyzing };
 
     void features();
+    std::string variantList() const;
     void newGame();
     bool setVariant(const std::string& name);
     void userMove(const std::string& text);
