@@ -365,14 +365,21 @@ struct Search::Impl {
         }
     }
 
+    // What every node does first: count it (checking the limits now and then), note the
+    // selective depth, and find and record whether the side to move is in check.
+    bool enterNode(int ply) {
+        if ((++nodes & 511) == 0) checkLimits();
+        seldepth = std::max(seldepth, ply);
+        bool check = inCheck(*pos);
+        markCheck(check);
+        return check;
+    }
+
     int qsearch(int alpha, int beta, int ply) {
         pvLen[ply] = 0;
         if (stop) return 0;
-        if ((++nodes & 511) == 0) checkLimits();
-        seldepth = std::max(seldepth, ply);
         MoveList& moves = lists[ply];
-        bool check = inCheck(*pos);
-        markCheck(check);
+        bool check = enterNode(ply);
         if (!quickEndTest || check || needsEndTest()) {
             // Every legal move: the game may be over, and in check every evasion is searched.
             generateLegal(*pos, moves);
@@ -436,11 +443,8 @@ struct Search::Impl {
     int search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk = true) {
         pvLen[ply] = 0;
         if (stop) return 0;
-        if ((++nodes & 511) == 0) checkLimits();
-        seldepth = std::max(seldepth, ply);
         MoveList& moves = lists[ply];
-        bool check = inCheck(*pos);
-        markCheck(check);
+        bool check = enterNode(ply);
         bool generated = false;
         if (needsEndTest()) {
             generateLegal(*pos, moves);
