@@ -30,7 +30,8 @@ const char* kUsage =
     "  --margin MS             a move may overstep the clock by this much (default 200)\n"
     "  --openings FILE         one opening a line: a FEN [moves ...] or moves (e2e4 e7e5);\n"
     "                          each is played twice, colours swapped, in turn\n"
-    "  --random-plies N        random legal opening moves instead (also played in pairs)\n"
+    "  --random-plies N        random legal opening moves (also played in pairs); with\n"
+    "                          --openings they extend each line\n"
     "  --seed N                seed for --random-plies (default 0)\n"
     "  --pgn FILE              append every game to FILE\n"
     "  --sprt elo0=E0,elo1=E1,alpha=A,beta=B\n"
@@ -94,8 +95,6 @@ int runMatch(int argc, char** argv) {
                         ? fixedMoveTime(vm["st"].as<std::string>())
                         : parseTimeControl(vm.count("tc") ? vm["tc"].as<std::string>() : "10+0.1");
         o.game.marginMs = std::max(0, vm["margin"].as<int>());
-        if (vm.count("openings") && vm.count("random-plies"))
-            return fail("give --openings or --random-plies, not both");
         if (vm.count("openings")) {
             std::ifstream in(vm["openings"].as<std::string>());
             if (!in) return fail("cannot read " + vm["openings"].as<std::string>());

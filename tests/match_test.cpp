@@ -15,6 +15,7 @@
 #include "engine/match/clock.h"
 #include "engine/match/runner.h"
 #include "engine/match/stats.h"
+#include "engine/movegen.h"
 
 using namespace timur;
 using namespace timur::match;
@@ -196,6 +197,23 @@ TEST(MatchConfig, Openings) {
     Opening r1 = randomOpening(v, 6, 42), r2 = randomOpening(v, 6, 42);
     EXPECT_EQ(r1.moves.size(), 6u);
     EXPECT_EQ(r1.moves, r2.moves);
+
+    // Random plies extend a given line: the base FEN and moves stay, six more follow, legally.
+    auto courier = loadVariant("courier");
+    Opening base;
+    base.fen = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1";
+    base.moves = {"a2a3"};
+    Opening e = randomOpening(courier, 6, 7, base);
+    EXPECT_EQ(e.fen, base.fen);
+    ASSERT_EQ(e.moves.size(), 7u);
+    EXPECT_EQ(e.moves[0], "a2a3");
+    Position pos(courier);
+    pos.setFen(e.fen);
+    for (const std::string& m : e.moves) {
+        Move parsed = parseMove(pos, m);
+        ASSERT_FALSE(parsed.isNull()) << m;
+        pos.makeMove(parsed);
+    }
 }
 
 TEST(MatchConfig, AcceptMoveLeniency) {

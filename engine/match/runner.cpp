@@ -58,13 +58,18 @@ std::vector<Opening> readOpenings(std::istream& in, std::shared_ptr<const Varian
     return out;
 }
 
-Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::uint64_t seed) {
+Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::uint64_t seed,
+                      const Opening& base) {
     std::mt19937_64 rng(seed);
     for (int attempt = 0; attempt < 100; ++attempt) {
         Position pos(variant);
-        pos.setStart();
-        Opening o;
+        if (base.fen.empty())
+            pos.setStart();
+        else
+            pos.setFen(base.fen);
+        Opening o = base;
         bool ok = true;
+        for (const std::string& text : base.moves) pos.makeMove(parseMove(pos, text));
         for (int i = 0; i < plies && ok; ++i) {
             MoveList legal;
             generateLegal(pos, legal);
@@ -103,12 +108,13 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
     // The opening of game g (0-based): pairs of games share one, colours swapped.
     auto openingFor = [&](int g) {
         int pair = g / 2;
-        if (!options.openings.empty())
-            return options.openings[size_t(pair) % options.openings.size()];
+        Opening base;
+        if (!options.openings.empty()) base = options.openings[size_t(pair) % options.openings.size()];
+        // Random plies extend the opening line, so one start FEN yields many distinct games.
         if (options.randomPlies > 0)
             return randomOpening(options.variant, options.randomPlies,
-                                 options.seed * 0x9E3779B97F4A7C15ull + std::uint64_t(pair) + 1);
-        return Opening{};
+                                 options.seed * 0x9E3779B97F4A7C15ull + std::uint64_t(pair) + 1, base);
+        return base;
     };
 
     auto worker = [&]() {

@@ -34,8 +34,10 @@ struct MatchOptions {
 // Throws std::invalid_argument naming the line.
 std::vector<Opening> readOpenings(std::istream& in, std::shared_ptr<const Variant> variant);
 
-// `plies` random legal moves from the start; none of the positions on the way is over.
-Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::uint64_t seed);
+// `plies` random legal moves after `base` (default: the start position); none of the positions
+// on the way is over.
+Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::uint64_t seed,
+                      const Opening& base = {});
 
 struct MatchResult {
     Score score;  // of the first engine
