@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <regex>
+#include <cstdio>
 #include <sstream>
 
 #include "engine/evaluate.h"
@@ -387,12 +387,14 @@ bool XBoardEngine::setVariant(const std::string& requested) {
     stopSearch(true);
     std::string name = requested;
     int files = 0, ranks = 0;
-    static const std::regex sized(R"((\d+)x(\d+)\+(\d+)_(.+))");
-    std::smatch m;
-    if (std::regex_match(requested, m, sized)) {
-        files = std::stoi(m[1].str().substr(0, 3));
-        ranks = std::stoi(m[2].str().substr(0, 3));
-        name = m[4];
+    // XBoard's board-size prefix: FILESxRANKS+HOLDINGS_PARENT, e.g. 10x8+0_fairy.
+    int holdings = 0, consumed = 0;
+    if (std::sscanf(requested.c_str(), "%3dx%3d+%3d_%n", &files, &ranks, &holdings, &consumed) ==
+            3 &&
+        consumed > 0 && size_t(consumed) < requested.size()) {
+        name = requested.substr(size_t(consumed));
+    } else {
+        files = ranks = 0;
     }
     std::shared_ptr<const Variant> found;
     for (const auto& v : variants_.all()) {
