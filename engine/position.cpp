@@ -302,12 +302,21 @@ void Position::readRights(const std::string& text) {
             throw FenError(std::string("unknown rights letter '") + c + "' in '" + text + "'");
         Color col = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
         int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
-        // With several such kings on the rank, the one on its start square castles.
-        int kingSq = -1;
+        // An unmoved king stands where the start array put it, so when that array has the
+        // castling king on this rank, only that square may hold it: otherwise a second king
+        // arriving there later would make the FEN ambiguous (which of them never moved?).
+        Piece king = makePiece(col, castling->king);
+        int startSq = -1, kingSq = -1;
         for (int f = 0; f < g.files; ++f) {
             int sq = g.square(f, rank);
-            if (squares_[sq] != makePiece(col, castling->king)) continue;
-            if (kingSq < 0 || info_->startBoard[sq] == squares_[sq]) kingSq = sq;
+            if (info_->startBoard[sq] == king) startSq = sq;
+            if (squares_[sq] == king && kingSq < 0) kingSq = sq;
+        }
+        if (startSq >= 0) {
+            if (squares_[startSq] != king)
+                throw FenError(std::string("castling right '") + c +
+                               "' but no king on its start square " + g.name(startSq));
+            kingSq = startSq;
         }
         if (kingSq < 0)
             throw FenError(std::string("castling right '") + c + "' without a king on its rank");
