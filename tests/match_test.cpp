@@ -58,12 +58,16 @@ Played play(MatchOptions o, const std::string& tag) {
     if (o.game.tc.baseMs == 0 && !o.game.tc.fixedPerMove()) o.game.tc = parseTimeControl("2+0.05");
     o.pgnFile = tempPath(tag + ".pgn");
     std::remove(o.pgnFile.c_str());
+    // Removes the PGN also when runMatch throws (the tests that expect a MatchError).
+    struct RemoveOnExit {
+        std::string path;
+        ~RemoveOnExit() { std::remove(path.c_str()); }
+    } cleanup{o.pgnFile};
     std::ostringstream out;
     Played p;
     p.result = runMatch(o, out);
     p.out = out.str();
     p.pgn = readFile(o.pgnFile);
-    std::remove(o.pgnFile.c_str());
     return p;
 }
 
