@@ -86,6 +86,7 @@ struct Search::Impl {
 
     std::atomic<bool> stop{false};
     std::atomic<bool> pondering{false};
+    std::atomic<bool> stopOnPonderhit{false};
     std::atomic<std::int64_t> startNs{0};
     std::atomic<std::uint64_t> npsShared{0};
     std::mutex waitMutex;
@@ -665,7 +666,6 @@ struct Search::Impl {
         limits = lim;
         npsShared = lim.nodesPerSecond;
         infinite = lim.infinite;
-        pondering = lim.ponder;
         startNs =
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
                 .count();
@@ -773,11 +773,17 @@ struct Search::Impl {
             if (stop) break;
             completed = depth;
             if (onInfo) onInfo(makeInfo(depth, bestScore, bestLine));
-            if (infinite || pondering) continue;
-            if (std::abs(bestScore) > kMateBound && depth >= kMateScore - std::abs(bestScore) + 1)
-                break;
-            if (timed && rootMoves.size == 1) break;
-            if (optimum >= 0 && elapsed() >= optimum * 6 / 10) break;
+            if (infinite) continue;
+            bool enough = (std::abs(bestScore) > kMateBound &&
+                           depth >= kMateScore - std::abs(bestScore) + 1) ||
+                          (timed && rootMoves.size == 1) ||
+                          (optimum >= 0 && elapsed() >= optimum * 6 / 10);
+            // A pondering search that would have stopped by now moves at once on ponderhit.
+            if (pondering) {
+                if (enough) stopOnPonderhit = true;
+                continue;
+            }
+            if (enough) break;
             if (lim.nodes && nodes >= lim.nodes) break;
         }
         owner.nodes_ = nodes;
@@ -819,6 +825,8 @@ void Search::clearHash() {
 SearchResult Search::run(const Position& root, const SearchLimits& limits,
                          const InfoCallback& onInfo) {
     impl_->stop = false;
+    impl_->pondering = limits.ponder;
+    impl_->stopOnPonderhit = false;
     return impl_->run(root, limits, onInfo);
 }
 
@@ -827,18 +835,36 @@ void Search::start(const Position& root, const SearchLimits& limits, InfoCallbac
     stop();
     wait();
     impl_->stop = false;
+    stopRequested_ = false;
     impl_->pondering = limits.ponder;
+    impl_->stopOnPonderhit = false;
     running_ = true;
-    Position copy = root;
-    thread_ = std::thread([this, copy = std::move(copy), limits, onInfo = std::move(onInfo),
-                           onDone = std::move(onDone)]() {
-        SearchResult r = impl_->run(copy, limits, onInfo);
-        if (onDone) onDone(r);
+    Job first{root, limits, std::move(onInfo), std::move(onDone)};
+    thread_ = std::thread([this, job = std::move(first)]() mutable {
+        for (;;) {
+            SearchResult r = impl_->run(job.root, job.limits, job.onInfo);
+            if (job.onDone) job.onDone(r);
+            if (!next_) break;
+            job = std::move(*next_);
+            next_.reset();
+            // The finished search may have stopped itself on time; a stop() from outside since
+            // start() still counts (it set stopRequested_ before stop, so this order sees it).
+            impl_->stop = false;
+            if (stopRequested_) break;
+        }
         running_ = false;
     });
 }
 
+void Search::continueWith(const Position& root, const SearchLimits& limits, InfoCallback onInfo,
+                          DoneCallback onDone) {
+    impl_->pondering = limits.ponder;
+    impl_->stopOnPonderhit = false;
+    next_ = Job{root, limits, std::move(onInfo), std::move(onDone)};
+}
+
 void Search::stop() {
+    stopRequested_ = true;
     impl_->stop = true;
     std::lock_guard lock(impl_->waitMutex);
     impl_->waitCv.notify_all();
@@ -849,6 +875,7 @@ void Search::wait() {
 }
 
 void Search::ponderhit() {
+    if (impl_->stopOnPonderhit) impl_->stop = true;
     impl_->startNs =
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
             .count();

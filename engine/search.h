@@ -89,6 +89,10 @@ class Search {
     // still running is stopped and joined first.
     void start(const Position& root, const SearchLimits& limits, InfoCallback onInfo,
                DoneCallback onDone);
+    // Only from inside a DoneCallback: the search thread goes on with this search (XBoard
+    // pondering starts as soon as the move is sent, without the input thread). stop() ends it.
+    void continueWith(const Position& root, const SearchLimits& limits, InfoCallback onInfo,
+                      DoneCallback onDone);
     void stop();       // asks the running search to finish as soon as possible; returns at once
     void wait();       // joins the search thread (after it called onDone)
     void ponderhit();  // a pondering search becomes a normal timed one
@@ -100,10 +104,18 @@ class Search {
     std::int64_t elapsedMs() const;
 
   private:
+    struct Job {
+        Position root;
+        SearchLimits limits;
+        InfoCallback onInfo;
+        DoneCallback onDone;
+    };
     struct Impl;
     std::unique_ptr<Impl> impl_;
     std::thread thread_;
+    std::optional<Job> next_;  // set by continueWith, taken by the search thread
     std::atomic<bool> running_{false};
+    std::atomic<bool> stopRequested_{false};
     std::atomic<std::uint64_t> nodes_{0};
     std::atomic<int> curDepth_{0};
 };

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <sstream>
+#include <thread>
 
 #include "engine/evaluate.h"
 #include "engine/movegen.h"
@@ -349,12 +350,14 @@ void XBoardEngine::stopSearch(bool discard) {
 }
 
 void XBoardEngine::finish() {
-    bool thinking;
-    {
-        std::lock_guard lock(out_.mutex());
-        thinking = mode_ == Mode::Thinking;
+    // A move being thought about is still sent; pondering that may follow it is not waited for.
+    for (;;) {
+        {
+            std::lock_guard lock(out_.mutex());
+            if (mode_ != Mode::Thinking) break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    if (thinking) search_.wait();
     stopSearch(true);
 }
 
@@ -457,7 +460,24 @@ void XBoardEngine::undo(int plies) {
     if (analyzing_) analyze();
 }
 
+bool XBoardEngine::ponderHit(const std::string& xboardText) {
+    {
+        std::lock_guard lock(out_.mutex());
+        if (mode_ != Mode::Pondering) return false;
+    }
+    Move move = parseMove(*pos_, fromXBoardMove(xboardText, variant_->board.ranks));
+    if (move.isNull() || move != ponderMove_) return false;
+    pos_->makeMove(move);
+    {
+        std::lock_guard lock(out_.mutex());
+        mode_ = Mode::Thinking;
+    }
+    search_.ponderhit();
+    return true;
+}
+
 void XBoardEngine::userMove(const std::string& text) {
+    if (ponderHit(text)) return;
     stopSearch(true);
     if (badPosition_) {
         send("Illegal move (no legal position set): " + text);
@@ -541,25 +561,64 @@ void XBoardEngine::think() {
         mode_ = Mode::Thinking;
         discard_ = false;
     }
+    thinkLimits_ = limits;
     search_.start(
         *pos_, limits,
         [this](const SearchInfo& i) {
             std::lock_guard lock(out_.mutex());
             if (post_ && !discard_) send(thinkingLine(i));
         },
-        [this](const SearchResult& r) {
+        [this](const SearchResult& r) { searchDone(r); });
+}
+
+void XBoardEngine::searchDone(const SearchResult& r) {
+    std::lock_guard lock(out_.mutex());
+    bool moved = false;
+    if (mode_ == Mode::Thinking && !discard_ && r.hasMove()) {
+        std::string text = xbMove(r.bestText);
+        pos_->makeMove(r.best);
+        lastScore_ = r.info.score;
+        send("move " + text);
+        moved = !claimIfOver();
+    }
+    mode_ = Mode::Idle;
+    for (const auto& p : pendingPongs_) send(p);
+    pendingPongs_.clear();
+    if (moved && ponder_ && !force_) startPondering(r);
+}
+
+// Called with out_.mutex() held, on the search thread, right after our move was sent.
+void XBoardEngine::startPondering(const SearchResult& r) {
+    if (r.ponder.isNull()) return;
+    MoveList legal;
+    generateLegal(*pos_, legal);
+    bool isLegal = false;
+    for (const Move& m : legal) isLegal = isLegal || m == r.ponder;
+    if (!isLegal) return;
+    Position after = *pos_;
+    after.makeMove(r.ponder);
+    MoveList replies;
+    generateLegal(after, replies);
+    if (gameEnd(after, replies).over()) return;
+    // Our clock when the expected reply arrives: what it held, less this search, plus the
+    // increment. Time spent pondering is free: the budget starts at ponderhit.
+    SearchLimits limits = thinkLimits_;
+    Color us = ~pos_->sideToMove();
+    if (limits.time[us] >= 0)
+        limits.time[us] =
+            std::max<std::int64_t>(1, limits.time[us] - r.info.timeMs + limits.inc[us]);
+    if (limits.movesToGo > 0) limits.movesToGo = limits.movesToGo > 1 ? limits.movesToGo - 1 : mps_;
+    limits.ponder = true;
+    ponderMove_ = r.ponder;
+    mode_ = Mode::Pondering;
+    discard_ = false;
+    search_.continueWith(
+        after, limits,
+        [this](const SearchInfo& i) {
             std::lock_guard lock(out_.mutex());
-            if (mode_ == Mode::Thinking && !discard_ && r.hasMove()) {
-                std::string text = xbMove(r.bestText);
-                pos_->makeMove(r.best);
-                lastScore_ = r.info.score;
-                send("move " + text);
-                claimIfOver();
-            }
-            mode_ = Mode::Idle;
-            for (const auto& p : pendingPongs_) send(p);
-            pendingPongs_.clear();
-        });
+            if (post_ && !discard_) send(thinkingLine(i));
+        },
+        [this](const SearchResult& result) { searchDone(result); });
 }
 
 void XBoardEngine::analyze() {
@@ -639,8 +698,18 @@ bool XBoardEngine::handle(const std::string& raw) {
         if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "random" ||
             cmd == "computer" || cmd == "name" || cmd == "rating" || cmd == "ics" ||
             cmd == "cores" || cmd == "egtpath" || cmd == "hint" || cmd == "white" ||
-            cmd == "black" || cmd == "hard" || cmd == "easy" || cmd == "pause" || cmd == "resume") {
-            // Nothing to do (pondering is not implemented; one thread).
+            cmd == "black" || cmd == "pause" || cmd == "resume") {
+            // Nothing to do.
+        } else if (cmd == "hard") {
+            ponder_ = true;
+        } else if (cmd == "easy") {
+            ponder_ = false;
+            bool pondering;
+            {
+                std::lock_guard lock(out_.mutex());
+                pondering = mode_ == Mode::Pondering;
+            }
+            if (pondering) stopSearch(true);
         } else if (cmd == "protover") {
             features();
         } else if (cmd == "new") {

@@ -7,8 +7,11 @@
 // `setup (PIECETOCHAR) WxH+S_fairy FEN` and a `piece` line per piece, so that XBoard can draw the
 // board and check moves.
 //
+// Pondering (`hard`/`easy`): after its move the engine searches the position after the reply it
+// expects; if that reply comes, the search goes on as the real one, else it is dropped.
+//
 // Not supported (documented limits): `edit` (we announce setboard=1, so XBoard does not use it),
-// pondering (`hard` is accepted and ignored), exclude/include, and pieces XBoard cannot show:
+// exclude/include, and pieces XBoard cannot show:
 // moves that depend on a zone (xiangqi soldier) are described by their base moves only, and
 // shogi-style promoted types ("+P") get no piece line.
 #pragma once
@@ -52,7 +55,7 @@ class XBoardEngine {
     void finish();
 
   private:
-    enum class Mode { Idle, Thinking, Analyzing };
+    enum class Mode { Idle, Thinking, Pondering, Analyzing };
 
     void features();
     std::string variantList() const;
@@ -62,6 +65,11 @@ class XBoardEngine {
     void setBoard(const std::string& fen);
     void undo(int plies);
     void think();
+    // The search's end: sends the move, then ponders if asked to (runs on the search thread).
+    void searchDone(const SearchResult& r);
+    void startPondering(const SearchResult& r);
+    // The opponent played the move being pondered: the search becomes the real one.
+    bool ponderHit(const std::string& xboardText);
     void analyze();
     void perft(int depth);
     void option(const std::string& text);
@@ -89,6 +97,9 @@ class XBoardEngine {
     bool badPosition_ = false;
     bool post_ = false;
     bool analyzing_ = false;
+    bool ponder_ = false;  // `hard`
+    Move ponderMove_;      // the expected reply, while Mode::Pondering
+    SearchLimits thinkLimits_;
     int hashMb_ = 16;
 
     // Time control.

@@ -310,6 +310,73 @@ TEST(XBoard, PingIsAnsweredAfterTheOwedMove) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+bool isThinkingLine(const std::string& l) {
+    return !l.empty() && std::isdigit(static_cast<unsigned char>(l[0]));
+}
+
+// The PV's second move in the last thinking line before line `moveLine` (the expected reply).
+std::string expectedReply(const Engine& e, int moveLine) {
+    for (int i = moveLine - 1; i >= 0; --i) {
+        const std::string& l = e.lines()[size_t(i)];
+        if (!isThinkingLine(l)) continue;
+        std::istringstream in(l.substr(0, l.find('\t')));
+        std::string word;
+        std::vector<std::string> w;
+        while (in >> word) w.push_back(word);
+        return w.size() > 5 ? w[5] : "";
+    }
+    return "";
+}
+
+TEST(XBoard, PondersOnTheExpectedReply) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("hard");
+    e.send("post");
+    e.send("level 0 0:30 0");
+    e.send("time 3000");
+    e.send("otim 3000");
+    e.send("usermove e2e4");
+    ASSERT_TRUE(e.expect("^move ", 10)) << e.transcript();
+    int move1 = e.find("^move ");
+    std::string predicted = expectedReply(e, move1);
+    ASSERT_FALSE(predicted.empty()) << e.transcript();
+    // Pondering: thinking lines go on while it is our turn, and a ping is answered at once.
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$", 2)) << e.transcript();
+    e.drain(0.5);
+    int pondered = 0;
+    for (size_t i = size_t(move1) + 1; i < e.lines().size(); ++i)
+        pondered += isThinkingLine(e.lines()[i]) ? 1 : 0;
+    EXPECT_GT(pondered, 0) << e.transcript();
+    // A hit: the pondered search has already done more than a normal one, so it moves at once.
+    e.send("time 2900");
+    e.send("otim 2900");
+    auto start = Clock::now();
+    e.send("usermove " + predicted);
+    ASSERT_TRUE(e.expect("^move ", 10)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1500)) << e.transcript();
+    // A miss: the pondering is dropped and the real move searched (an a- or h-pawn step is legal
+    // after three moves).
+    int move2 = e.find("^move ", size_t(move1) + 1);
+    e.drain(0.3);
+    std::string other = expectedReply(e, move2) == "a2a3" ? "h2h3" : "a2a3";
+    e.send("usermove " + other);
+    ASSERT_TRUE(e.expect("^move ", 10)) << e.transcript();
+    EXPECT_LT(move2, e.find("^move ", size_t(move2) + 1)) << e.transcript();
+    EXPECT_EQ(e.find("^Illegal"), -1) << e.transcript();
+    // `easy` stops pondering: after the pong, no more thinking lines.
+    e.send("easy");
+    e.send("ping 2");
+    ASSERT_TRUE(e.expect("^pong 2$", 2)) << e.transcript();
+    size_t pong = e.lines().size();
+    e.drain(0.5);
+    for (size_t i = pong; i < e.lines().size(); ++i)
+        EXPECT_FALSE(isThinkingLine(e.lines()[i])) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, UndoAndRemove) {
     Engine e;
     xboardStart(e);
