@@ -119,7 +119,6 @@ struct Search::Impl {
     bool lazyLegality = true;
 
     explicit Impl(Search& o) : owner(o) {
-        resize(16);
         lists.resize(kMaxSearchPly + 2);
         orderScores.resize(kMaxSearchPly + 2);
         killers.resize(kMaxSearchPly + 2);
@@ -129,11 +128,18 @@ struct Search::Impl {
         staticEval.assign(kMaxSearchPly + 2, 0);
     }
 
+    // The table is allocated when a search first needs it, so that setting the size (at start
+    // up, from options) costs nothing until then.
+    int hashMb = 16;
     void resize(int mb) {
-        size_t n = size_t(std::max(1, mb)) * 1024 * 1024 / sizeof(TTCluster);
+        hashMb = std::max(1, mb);
+        std::vector<TTCluster>().swap(tt);
+    }
+    void allocateTable() {
+        size_t n = size_t(hashMb) * 1024 * 1024 / sizeof(TTCluster);
         size_t p = 1;
         while (p * 2 <= n) p *= 2;
-        tt.assign(p, TTCluster{});
+        if (tt.size() != p) tt.assign(p, TTCluster{});
     }
     void clear() {
         std::fill(tt.begin(), tt.end(), TTCluster{});
@@ -666,6 +672,7 @@ struct Search::Impl {
         limits = lim;
         npsShared = lim.nodesPerSecond;
         infinite = lim.infinite;
+        allocateTable();
         startNs =
             std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
                 .count();

@@ -230,7 +230,8 @@ std::string protocolScript(std::string_view data) {
     const bool uci = std::uint8_t(data[0]) % 2 == 0;
     std::istringstream in(std::string(data.substr(1)));
     std::ostringstream out;
-    out << (uci ? "uci\n" : "xboard\nprotover 2\nsd 1\n");
+    // A 1 MiB table: the fuzzer runs thousands of sessions, each would clear 16 MiB.
+    out << (uci ? "uci\nsetoption name Hash value 1\n" : "xboard\nprotover 2\nmemory 1\nsd 1\n");
     std::string line;
     int lines = 0;
     while (std::getline(in, line) && ++lines <= 40) {
