@@ -473,7 +473,7 @@ void generateLegal(Position& pos, MoveList& out) {
     if (rules.swap) generateSwaps(pos, out);
 }
 
-std::string moveText(const Position& pos, const Move& m) {
+std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion) {
     const Geometry& g = pos.board();
     const Variant& v = pos.variant();
     if (m.kind == MoveKind::Drop) {
@@ -486,8 +486,8 @@ std::string moveText(const Position& pos, const Move& m) {
     if (m.kind == MoveKind::CitadelExchange) return s + g.name(m.aux);
     if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant) return s;
     Piece mover = pos.at(m.from);
-    if (m.promo != kNoPieceType && mover != kNoPiece && v.pieces.size() > typeOf(mover) &&
-        pos.info().forcedPromotion[typeOf(mover)])
+    if (!letterForForcedPromotion && m.promo != kNoPieceType && mover != kNoPiece &&
+        v.pieces.size() > typeOf(mover) && pos.info().forcedPromotion[typeOf(mover)])
         return s;  // a forced promotion with one result needs no suffix
     if (m.promo != kNoPieceType) {
         Piece moved = pos.at(m.from);

@@ -227,6 +227,10 @@ TEST(MatchConfig, AcceptMoveLeniency) {
     EXPECT_FALSE(acceptMove(pos, "d2d1q").isNull());  // Fairy-Max's text of the ferz promotion
     EXPECT_TRUE(acceptMove(pos, "d2d2").isNull());
     EXPECT_TRUE(acceptMove(pos, "e3e4q").isNull());  // a suffix on a move that is no promotion
+    // What engines are told keeps the letter (Fairy-Stockfish ignores a bare d2d1 in shatranj).
+    Move promo = acceptMove(pos, "d2d1");
+    EXPECT_EQ(moveText(pos, promo), "d2d1");
+    EXPECT_EQ(moveText(pos, promo, true), "d2d1q");
 }
 
 // ---------------------------------------------------------------------------------------------

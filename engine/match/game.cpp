@@ -114,7 +114,7 @@ GameRecord playGame(EngineDriver& white, EngineDriver& black,
     for (const std::string& text : opening.moves) {
         Move m = parseMove(pos, text);
         if (m.isNull()) throw MatchError("opening move " + text + " is illegal in " + pos.fen());
-        rec.moves.push_back(moveText(pos, m));
+        rec.moves.push_back(moveText(pos, m, true));
         pos.makeMove(m);
     }
     rec.openingPlies = int(rec.moves.size());
@@ -204,7 +204,7 @@ GameRecord playGame(EngineDriver& white, EngineDriver& black,
         Move m = acceptMove(pos, r.move);
         if (m.isNull())
             return finish(winFor(~us), who + " makes an illegal move: " + r.raw, "illegal move");
-        rec.moves.push_back(moveText(pos, m));
+        rec.moves.push_back(moveText(pos, m, true));
         pos.makeMove(m);
         ++enginePlies;
 

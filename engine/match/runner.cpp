@@ -44,7 +44,7 @@ std::vector<Opening> readOpenings(std::istream& in, std::shared_ptr<const Varian
                 if (w.back() == '.' || w.find("...") != std::string::npos) continue;
                 Move m = parseMove(pos, w);
                 if (m.isNull()) throw std::invalid_argument("illegal move " + w);
-                o.moves.push_back(moveText(pos, m));
+                o.moves.push_back(moveText(pos, m, true));
                 pos.makeMove(m);
             }
             MoveList legal;
@@ -78,7 +78,7 @@ Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::ui
                 break;
             }
             const Move& m = legal[int(rng() % std::uint64_t(legal.size))];
-            o.moves.push_back(moveText(pos, m));
+            o.moves.push_back(moveText(pos, m, true));
             pos.makeMove(m);
             MoveList next;
             generateLegal(pos, next);
