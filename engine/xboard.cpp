@@ -460,6 +460,15 @@ void XBoardEngine::undo(int plies) {
     if (analyzing_) analyze();
 }
 
+namespace {
+// Milliseconds from a GUI's number: negative, NaN or absurd values (a year and more) are clamped
+// before the conversion, which would be undefined for them.
+std::int64_t clampedMs(double ms) {
+    if (!(ms > 0)) return 0;
+    return std::int64_t(std::min(ms, 365.0 * 24 * 3600 * 1000));
+}
+}  // namespace
+
 bool XBoardEngine::ponderHit(const std::string& xboardText) {
     {
         std::lock_guard lock(out_.mutex());
@@ -736,21 +745,21 @@ bool XBoardEngine::handle(const std::string& raw) {
                 minutes = std::stod(base.substr(0, colon)) + std::stod(base.substr(colon + 1)) / 60;
             else
                 minutes = std::stod(base);
-            baseMs_ = std::int64_t(std::max(0.0, minutes) * 60000);
-            incMs_ = std::int64_t(std::max(0.0, std::stod(arg(3))) * 1000);
+            baseMs_ = clampedMs(minutes * 60000);
+            incMs_ = clampedMs(std::stod(arg(3)) * 1000);
             stMs_ = -1;
             haveTimeControl_ = true;
         } else if (cmd == "st") {
-            stMs_ = std::int64_t(std::max(0.0, std::stod(arg(1))) * 1000);
+            stMs_ = clampedMs(std::stod(arg(1)) * 1000);
         } else if (cmd == "sd") {
             sdDepth_ = std::clamp(std::stoi(arg(1)), 1, kMaxSearchPly - 2);
         } else if (cmd == "nps") {
             long long n = std::stoll(arg(1));
             nps_ = n > 0 ? std::uint64_t(n) : 0;
         } else if (cmd == "time") {
-            myTimeMs_ = std::max(0LL, std::stoll(arg(1))) * 10;
+            myTimeMs_ = clampedMs(double(std::stoll(arg(1))) * 10);
         } else if (cmd == "otim") {
-            oppTimeMs_ = std::max(0LL, std::stoll(arg(1))) * 10;
+            oppTimeMs_ = clampedMs(double(std::stoll(arg(1))) * 10);
         } else if (cmd == "usermove") {
             userMove(arg(1));
         } else if (cmd == "?") {
