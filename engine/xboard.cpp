@@ -601,9 +601,8 @@ void XBoardEngine::startPondering(const SearchResult& r) {
     if (r.ponder.isNull()) return;
     MoveList legal;
     generateLegal(*pos_, legal);
-    bool isLegal = false;
-    for (const Move& m : legal) isLegal = isLegal || m == r.ponder;
-    if (!isLegal) return;
+    // The PV's second move may come from the hash table: only a legal one is pondered on.
+    if (std::find(legal.begin(), legal.end(), r.ponder) == legal.end()) return;
     Position after = *pos_;
     after.makeMove(r.ponder);
     MoveList replies;

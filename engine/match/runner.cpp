@@ -109,11 +109,13 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
     auto openingFor = [&](int g) {
         int pair = g / 2;
         Opening base;
-        if (!options.openings.empty()) base = options.openings[size_t(pair) % options.openings.size()];
+        if (!options.openings.empty())
+            base = options.openings[size_t(pair) % options.openings.size()];
         // Random plies extend the opening line, so one start FEN yields many distinct games.
         if (options.randomPlies > 0)
             return randomOpening(options.variant, options.randomPlies,
-                                 options.seed * 0x9E3779B97F4A7C15ull + std::uint64_t(pair) + 1, base);
+                                 options.seed * 0x9E3779B97F4A7C15ull + std::uint64_t(pair) + 1,
+                                 base);
         return base;
     };
 
