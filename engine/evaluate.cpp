@@ -241,6 +241,15 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             }
         }
     }
+    // Distances from the centre, for driving a lone royal to the edge.
+    for (int sq = 0; sq < g.squareCount(); ++sq) {
+        int df = std::abs(2 * g.fileOf(sq) - (g.files - 1)) / 2;
+        int dr = std::abs(2 * g.rankOf(sq) - (g.ranks - 1)) / 2;
+        centreDistance_[sq] = std::uint8_t(std::max(df, dr));
+        if (!g.holes[sq])
+            maxCentreDistance_ = std::max<int>(maxCentreDistance_, centreDistance_[sq]);
+    }
+    maxRoyalDistance_ = std::max(1, std::max(g.files, g.ranks) - 1);
     // Phase: the non-pawn, non-royal material of the start position.
     Position start(variant_);
     int total = 0;
@@ -269,6 +278,7 @@ int Evaluator::evaluate(const Position& pos) const {
     int mg[2] = {0, 0}, eg[2] = {0, 0};
     int phaseMaterial = 0;
     int pieceCount[2] = {0, 0};
+    int material[2] = {0, 0};  // non-royal piece values, on the board and in hand
     // Pawn-like pieces per file, for the structure terms.
     std::array<std::array<std::uint8_t, 16>, 2> pawnFiles{};
     for (int c = 0; c < 2; ++c) {
@@ -292,7 +302,10 @@ int Evaluator::evaluate(const Position& pos) const {
                 n += h;
             }
             if (!pawn_[t] && !royal_[t]) phaseMaterial += n * values_[t];
-            if (!royal_[t]) pieceCount[c] += n;
+            if (!royal_[t]) {
+                pieceCount[c] += n;
+                material[c] += n * values_[t];
+            }
         }
     }
     // Pawn structure.
@@ -372,10 +385,34 @@ int Evaluator::evaluate(const Position& pos) const {
         for (int c = 0; c < 2; ++c)
             if (pieceCount[c] <= 1) eg[c] -= 60 * (2 - pieceCount[c]);
     int phase = std::min(256, phaseMaterial * 256 / phaseTotal_);
+    int lead = material[White] - material[Black];
+    if (lead != 0) {
+        Color strong = lead > 0 ? White : Black;
+        eg[strong] += conversion(pos, strong, std::abs(lead), phase);
+    }
     Color us = pos.sideToMove();
     int mgScore = mg[us] - mg[~us], egScore = eg[us] - eg[~us];
     int score = (mgScore * phase + egScore * (256 - phase)) / 256;
     return score + 10;
+}
+
+// What helps the side ahead in material turn its lead into a win once pieces are off: its royal
+// close to the enemy's, the enemy's royal driven from the centre (mates, stalemates where they
+// win, and bare royals all happen at the edge with few pieces), and trades, which widen a lead.
+// Without it a slow army (ferzes, alfils, wazirs) shuffles until the move-count rule.
+int Evaluator::conversion(const Position& pos, Color strong, int lead, int phase) const {
+    if (lead < 150 || phase > 160) return 0;
+    int bonus = std::min(lead, 800) * (256 - phase) / (256 * 8);  // trading down
+    const auto& ours = pos.royals(strong);
+    const auto& theirs = pos.royals(~strong);
+    if (ours.empty() || theirs.empty()) return bonus;
+    const Geometry& g = pos.board();
+    int weak = theirs.front(), own = ours.front();
+    int apart = std::max(std::abs(g.fileOf(weak) - g.fileOf(own)),
+                         std::abs(g.rankOf(weak) - g.rankOf(own)));
+    bonus += 40 * centreDistance_[weak] / maxCentreDistance_;
+    bonus += 24 * (maxRoyalDistance_ - apart) / maxRoyalDistance_;
+    return bonus;
 }
 
 int Evaluator::gain(const Position& pos, const Move& m) const {

@@ -54,6 +54,8 @@ class Evaluator {
     bool hasPieces(const Position& pos, Color c) const;
 
   private:
+    int conversion(const Position& pos, Color strong, int lead, int phase) const;
+
     std::shared_ptr<const Variant> variant_;
     int typeCount_ = 0;
     std::array<int, kMaxPieceTypes> values_{};
@@ -65,6 +67,9 @@ class Evaluator {
     std::array<std::vector<std::array<std::int16_t, kMaxSquares>>, 2> mg_, eg_;
     // [colour][type]: +1 or -1, the rank direction a pawn-like piece goes to promote.
     std::array<std::array<int, kMaxPieceTypes>, 2> forward_{};
+    // [square]: how far the square is from the board's centre, in king steps (0 in the middle).
+    std::array<std::uint8_t, kMaxSquares> centreDistance_{};
+    int maxCentreDistance_ = 1, maxRoyalDistance_ = 1;
     int phaseTotal_ = 1;  // non-pawn, non-royal material of the start position
     bool pawnStructure_ = false;
     bool bareRoyalLoses_ = false;
