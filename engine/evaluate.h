@@ -4,8 +4,9 @@
 // the same tables (how many squares the piece reaches from each square, how far a pawn-like piece
 // is from its promotion zone). On top of material and those tables: pawn structure for pieces
 // with promotion rules (doubled, isolated, passed), king safety for royals (enemy pieces near
-// them, friends around them), pieces in hand, and bare-royal and stalemate rules, each tapered
-// between middlegame and endgame by the material left on the board.
+// them, friends around them), pieces in hand, bare-royal and stalemate rules, and conversion
+// (the side ahead drives the enemy royal to the edge and trades down), each tapered between
+// middlegame and endgame by the material left on the board.
 #pragma once
 
 #include <array>
