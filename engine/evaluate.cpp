@@ -26,6 +26,11 @@ bool royalsExpendable(const Variant& v) {
     return v.rules.checkRule != CheckRule::AnyRoyal;
 }
 
+// King steps between two squares (Chebyshev distance).
+int kingDistance(const Geometry& g, int a, int b) {
+    return std::max(std::abs(g.fileOf(a) - g.fileOf(b)), std::abs(g.rankOf(a) - g.rankOf(b)));
+}
+
 struct SquareReach {
     double weighted = 0, forward = 0, backward = 0, leap = 0;
     int count = 0;
@@ -358,13 +363,11 @@ int Evaluator::evaluate(const Position& pos) const {
     for (int c = 0; c < 2; ++c) {
         Color them = ~Color(c);
         for (int rsq : pos.royals(Color(c))) {
-            int rf = g.fileOf(rsq), rr = g.rankOf(rsq);
             int danger = 0, shield = 0;
             for (int side = 0; side < 2; ++side) {
                 const SquareSet& occ = pos.occupied(Color(side));
                 for (size_t sq = occ._Find_first(); sq < occ.size(); sq = occ._Find_next(sq)) {
-                    int d = std::max(std::abs(g.fileOf(int(sq)) - rf),
-                                     std::abs(g.rankOf(int(sq)) - rr));
+                    int d = kingDistance(g, int(sq), rsq);
                     if (d == 0 || d > 3) continue;
                     PieceType t = typeOf(pos.at(int(sq)));
                     if (side == them) {
@@ -408,8 +411,7 @@ int Evaluator::conversion(const Position& pos, Color strong, int lead, int phase
     if (ours.empty() || theirs.empty()) return bonus;
     const Geometry& g = pos.board();
     int weak = theirs.front(), own = ours.front();
-    int apart = std::max(std::abs(g.fileOf(weak) - g.fileOf(own)),
-                         std::abs(g.rankOf(weak) - g.rankOf(own)));
+    int apart = kingDistance(g, weak, own);
     bonus += 40 * centreDistance_[weak] / maxCentreDistance_;
     bonus += 24 * (maxRoyalDistance_ - apart) / maxRoyalDistance_;
     return bonus;
