@@ -7,6 +7,7 @@
 #include "engine/evaluate.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
+#include "engine/tt.h"
 
 namespace timur {
 
@@ -16,25 +17,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kInfinity = 32000;
 constexpr int kNoScore = 32001;
-
-enum Bound : std::uint8_t { kBoundNone = 0, kBoundUpper = 1, kBoundLower = 2, kBoundExact = 3 };
-
-// 20 bytes; three make a 64-byte cluster.
-struct TTEntry {
-    std::uint32_t key = 0;
-    Move move;
-    std::int16_t score = 0;
-    std::int16_t eval = 0;
-    std::uint8_t depth = 0;     // depth + 1; 0 = empty
-    std::uint8_t genBound = 0;  // generation << 2 | bound
-    Bound bound() const { return Bound(genBound & 3); }
-    std::uint8_t gen() const { return genBound >> 2; }
-};
-constexpr int kClusterSize = 3;
-struct alignas(64) TTCluster {
-    TTEntry e[kClusterSize];
-};
-static_assert(sizeof(TTCluster) == 64);
 
 // Mate scores are stored relative to the node, not the root.
 int scoreToTT(int s, int ply) {
@@ -81,16 +63,24 @@ const ReductionTable kReductions;
 
 struct Search::Impl {
     Search& owner;
-    std::vector<TTCluster> tt;
-    std::uint8_t generation = 0;
-
-    std::atomic<bool> stop{false};
+    // The main thread's Impl (this one for the main thread): it owns what all threads share,
+    // the table and the stop flag, and alone manages time and reports.
+    Impl* lead;
+    TranspositionTable ownTable;  // used through `tt`, and only the lead's
+    TranspositionTable& tt;
+    std::atomic<bool> stopFlag{false};
+    std::atomic<bool>& stop;  // the lead's stopFlag
     std::atomic<bool> pondering{false};
     std::atomic<bool> stopOnPonderhit{false};
     std::atomic<std::int64_t> startNs{0};
     std::atomic<std::uint64_t> npsShared{0};
     std::mutex waitMutex;
     std::condition_variable waitCv;
+    // Lazy SMP: helper threads search the same root with their own heuristics and share only
+    // the table; their results reach the lead through it.
+    std::vector<std::unique_ptr<Impl>> helpers;  // the lead's
+    int helperIndex = 0;                         // 1.. for helpers
+    std::atomic<std::uint64_t> published{0};     // a helper's node count, for the lead's totals
 
     // Per search.
     SearchLimits limits;
@@ -118,7 +108,12 @@ struct Search::Impl {
     bool quickEndTest = true;
     bool lazyLegality = true;
 
-    explicit Impl(Search& o) : owner(o) {
+    explicit Impl(Search& o, Impl* leadImpl = nullptr, int index = 0)
+        : owner(o),
+          lead(leadImpl ? leadImpl : this),
+          tt(lead->ownTable),
+          stop(lead->stopFlag),
+          helperIndex(index) {
         lists.resize(kMaxSearchPly + 2);
         orderScores.resize(kMaxSearchPly + 2);
         killers.resize(kMaxSearchPly + 2);
@@ -128,74 +123,26 @@ struct Search::Impl {
         staticEval.assign(kMaxSearchPly + 2, 0);
     }
 
-    // The table is allocated when a search first needs it, so that setting the size (at start
-    // up, from options) costs nothing until then.
-    int hashMb = 16;
-    void resize(int mb) {
-        hashMb = std::max(1, mb);
-        std::vector<TTCluster>().swap(tt);
+    void setThreads(int n) {
+        helpers.clear();
+        for (int i = 1; i < n; ++i) helpers.push_back(std::make_unique<Impl>(owner, this, i));
     }
-    void allocateTable() {
-        size_t n = size_t(hashMb) * 1024 * 1024 / sizeof(TTCluster);
-        size_t p = 1;
-        while (p * 2 <= n) p *= 2;
-        if (tt.size() != p) tt.assign(p, TTCluster{});
-    }
+
     void clear() {
-        std::fill(tt.begin(), tt.end(), TTCluster{});
+        tt.clear();
         std::fill(history.begin(), history.end(), 0);
+        for (auto& h : helpers) std::fill(h->history.begin(), h->history.end(), 0);
     }
 
-    TTCluster& cluster(std::uint64_t key) { return tt[key & (tt.size() - 1)]; }
-    static std::uint32_t check32(std::uint64_t key) { return std::uint32_t(key >> 32); }
-
-    TTEntry* probe(std::uint64_t key) {
-        TTCluster& c = cluster(key);
-        std::uint32_t k = check32(key);
-        for (TTEntry& e : c.e)
-            if (e.key == k && e.depth) return &e;
-        return nullptr;
-    }
-
-    // Replacement: the same position when the new result is deep enough or exact; else the
-    // entry that is empty, or of an older search, or shallowest.
+    TTEntry* probe(std::uint64_t key) { return tt.probe(key); }
     void store(std::uint64_t key, const Move& m, int score, int ev, int depth, Bound b) {
-        TTCluster& c = cluster(key);
-        std::uint32_t k = check32(key);
-        TTEntry* slot = nullptr;
-        for (TTEntry& e : c.e)
-            if (e.key == k && e.depth) {
-                slot = &e;
-                break;
-            }
-        if (slot) {
-            if (b != kBoundExact && depth + 1 + 2 < slot->depth && slot->gen() == generation)
-                return;
-            if (m.isNull()) {
-                // Keep the move we knew.
-                Move old = slot->move;
-                *slot = TTEntry{};
-                slot->move = old;
-            }
-        } else {
-            int worst = 1 << 30;
-            for (TTEntry& e : c.e) {
-                int age = (generation - e.gen()) & 63;
-                int v = e.depth - 8 * age;
-                if (!e.depth) v = -(1 << 20);
-                if (v < worst) {
-                    worst = v;
-                    slot = &e;
-                }
-            }
-            slot->move = Move{};
-        }
-        slot->key = k;
-        if (!m.isNull()) slot->move = m;
-        slot->score = std::int16_t(score);
-        slot->eval = std::int16_t(ev);
-        slot->depth = std::uint8_t(std::clamp(depth, 0, 250) + 1);
-        slot->genBound = std::uint8_t((generation << 2) | b);
+        tt.store(key, m, score, ev, depth, b);
+    }
+
+    std::uint64_t totalNodes() const {
+        std::uint64_t n = nodes;
+        for (const auto& h : helpers) n += h->published.load(std::memory_order_relaxed);
+        return n;
     }
 
     std::int64_t elapsed() const {
@@ -206,8 +153,13 @@ struct Search::Impl {
     }
 
     void checkLimits() {
-        owner.nodes_.store(nodes, std::memory_order_relaxed);
-        if (limits.nodes && nodes >= limits.nodes) stop = true;
+        if (lead != this) {
+            published.store(nodes, std::memory_order_relaxed);
+            return;
+        }
+        std::uint64_t total = totalNodes();
+        owner.nodes_.store(total, std::memory_order_relaxed);
+        if (limits.nodes && total >= limits.nodes) stop = true;
         if (!infinite && !pondering && maximum >= 0 && elapsed() >= maximum) stop = true;
     }
 
@@ -603,23 +555,16 @@ struct Search::Impl {
         return best;
     }
 
-    int hashfull() const {
-        size_t n = std::min<size_t>(334, tt.size()), used = 0;
-        for (size_t i = 0; i < n; ++i)
-            for (const TTEntry& e : tt[i].e)
-                if (e.depth && e.gen() == generation) ++used;
-        return int(used * 1000 / std::max<size_t>(1, n * kClusterSize));
-    }
-
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line) const {
         SearchInfo info;
         info.depth = depth;
         info.seldepth = std::max(seldepth, depth);
         info.score = score;
-        info.nodes = nodes;
+        info.nodes = totalNodes();
         info.timeMs = elapsed();
-        info.nps = info.timeMs > 0 ? nodes * 1000 / std::uint64_t(info.timeMs) : nodes * 1000;
-        info.hashfull = hashfull();
+        info.nps =
+            info.timeMs > 0 ? info.nodes * 1000 / std::uint64_t(info.timeMs) : info.nodes * 1000;
+        info.hashfull = tt.hashfull();
         // Only legal moves go into the PV.
         Position p = *pos;
         for (const Move& m : line) {
@@ -668,19 +613,12 @@ struct Search::Impl {
         return best;
     }
 
-    SearchResult run(const Position& root, const SearchLimits& lim, const InfoCallback& onInfo) {
-        limits = lim;
-        npsShared = lim.nodesPerSecond;
-        infinite = lim.infinite;
-        allocateTable();
-        startNs =
-            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-                .count();
+    // What every thread does before its first iteration: its own copy of the root, evaluator
+    // and rule flags, and heuristics aged from the last search.
+    void prepare(const Position& root) {
         nodes = 0;
         seldepth = 0;
-        owner.nodes_ = 0;
-        owner.curDepth_ = 0;
-        generation = std::uint8_t((generation + 1) & 63);
+        published.store(0, std::memory_order_relaxed);
         pos = std::make_unique<Position>(root);
         if (!eval || evalVariant != root.variantPtr()) {
             evalVariant = root.variantPtr();
@@ -707,24 +645,108 @@ struct Search::Impl {
         }
         for (auto& k : killers) k = {Move{}, Move{}};
         for (int& h : history) h /= 4;
+    }
+
+    // The legal root moves, the table's move first, then captures by gain.
+    void rootMovesOf(MoveList& rootMoves) {
+        generateLegal(*pos, rootMoves);
+        TTEntry* e = probe(pos->hash());
+        orderMoves(rootMoves, 0, e ? e->move : Move{});
+        for (int i = 0; i < rootMoves.size; ++i) pick(rootMoves, 0, i);
+    }
+
+    // One iteration with an aspiration window around the last score, widened on failure.
+    // iterBest/iterLine: the best move and line found, null if none raised alpha (or the
+    // iteration failed low and was stopped before the re-search).
+    int iterate(MoveList& rootMoves, int depth, int lastScore, Move& iterBest,
+                std::vector<Move>& iterLine) {
+        rootDepth = depth;
+        int score;
+        int delta = 30;
+        int alpha = -kInfinity, beta = kInfinity;
+        if (depth >= 5 && std::abs(lastScore) < kMateBound) {
+            alpha = std::max(lastScore - delta, -kInfinity);
+            beta = std::min(lastScore + delta, kInfinity);
+        }
+        while (true) {
+            Move b;
+            std::vector<Move> line;
+            score = rootSearch(rootMoves, depth, alpha, beta, b, line);
+            // A fail high still found a better move than the old best.
+            if (!b.isNull()) {
+                iterBest = b;
+                iterLine = line;
+            }
+            if (stop) break;
+            if (score <= alpha && alpha > -kInfinity) {
+                beta = (alpha + beta) / 2;
+                alpha = std::max(score - delta, -kInfinity);
+                iterBest = Move{};
+            } else if (score >= beta && beta < kInfinity) {
+                beta = std::min(score + delta, kInfinity);
+            } else {
+                break;
+            }
+            delta += delta;
+            if (delta > 1000) alpha = -kInfinity, beta = kInfinity;
+        }
+        return score;
+    }
+
+    // A helper thread: iterative deepening until the lead stops, every other helper one ply
+    // ahead so that the threads do not all search the same tree in step.
+    void helperSearch(const Position& root, int maxDepth) {
+        prepare(root);
+        MoveList rootMoves;
+        rootMovesOf(rootMoves);
+        if (rootMoves.size == 0) return;
+        int lastScore = 0;
+        for (int depth = 1 + helperIndex % 2; depth <= maxDepth && !stop; ++depth) {
+            Move iterBest;
+            std::vector<Move> iterLine;
+            int score = iterate(rootMoves, depth, lastScore, iterBest, iterLine);
+            if (!stop) lastScore = score;
+        }
+        published.store(nodes, std::memory_order_relaxed);
+    }
+
+    // Runs the helpers beside the lead's search; stops and joins them when destroyed.
+    struct HelperThreads {
+        Impl& lead;
+        std::vector<std::thread> threads;
+        HelperThreads(Impl& l, const Position& root, int maxDepth) : lead(l) {
+            for (auto& h : lead.helpers)
+                threads.emplace_back([&h, &root, maxDepth] { h->helperSearch(root, maxDepth); });
+        }
+        ~HelperThreads() {
+            if (threads.empty()) return;
+            lead.stop = true;
+            for (auto& t : threads) t.join();
+        }
+    };
+
+    SearchResult run(const Position& root, const SearchLimits& lim, const InfoCallback& onInfo) {
+        limits = lim;
+        npsShared = lim.nodesPerSecond;
+        infinite = lim.infinite;
+        tt.allocate();
+        tt.newSearch();
+        startNs =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+                .count();
+        owner.nodes_ = 0;
+        owner.curDepth_ = 0;
+        prepare(root);
         planTime(root.sideToMove());
 
         SearchResult result;
         MoveList rootMoves;
-        generateLegal(*pos, rootMoves);
-        {
+        rootMovesOf(rootMoves);
+        if (rootMoves.size == 0) {
             GameEnd end = gameEnd(*pos, rootMoves);
-            if (rootMoves.size == 0) {
-                result.info = makeInfo(0, end.over() ? terminalScore(end, 0) : 0, {});
-                waitIfInfinite();
-                return result;
-            }
-        }
-        // Initial order: the transposition table's move, then captures by gain.
-        {
-            TTEntry* e = probe(pos->hash());
-            orderMoves(rootMoves, 0, e ? e->move : Move{});
-            for (int i = 0; i < rootMoves.size; ++i) pick(rootMoves, 0, i);
+            result.info = makeInfo(0, end.over() ? terminalScore(end, 0) : 0, {});
+            waitIfInfinite();
+            return result;
         }
         Move best = rootMoves[0];
         int bestScore = 0;
@@ -732,76 +754,48 @@ struct Search::Impl {
         int maxDepth = lim.depth > 0 ? std::min(lim.depth, kMaxSearchPly - 2) : kMaxSearchPly - 2;
         bool timed = optimum >= 0 || lim.nodesPerSecond;
         int completed = 0;
-        for (int depth = 1; depth <= maxDepth; ++depth) {
-            rootDepth = depth;
-            owner.curDepth_ = depth;
-            Move iterBest;
-            std::vector<Move> iterLine;
-            int score;
-            // Aspiration window around the last score, widened on failure.
-            int delta = 30;
-            int alpha = -kInfinity, beta = kInfinity;
-            if (depth >= 5 && std::abs(bestScore) < kMateBound) {
-                alpha = std::max(bestScore - delta, -kInfinity);
-                beta = std::min(bestScore + delta, kInfinity);
-            }
-            while (true) {
-                Move b;
-                std::vector<Move> line;
-                score = rootSearch(rootMoves, depth, alpha, beta, b, line);
-                if (!b.isNull() && score < beta) {
-                    iterBest = b;
-                    iterLine = line;
-                } else if (!b.isNull() && score >= beta) {
-                    // A fail high still found a better move than the old best.
-                    iterBest = b;
-                    iterLine = line;
+        {
+            HelperThreads helperThreads(*this, root, maxDepth);
+            for (int depth = 1; depth <= maxDepth; ++depth) {
+                owner.curDepth_ = depth;
+                Move iterBest;
+                std::vector<Move> iterLine;
+                int score = iterate(rootMoves, depth, bestScore, iterBest, iterLine);
+                // A partial iteration's best is kept too: the previous best move is searched
+                // first, so any other move chosen here was proved better at this depth.
+                if (!iterBest.isNull()) {
+                    best = iterBest;
+                    if (!stop) bestScore = score;
+                    bestLine = iterLine;
                 }
                 if (stop) break;
-                if (score <= alpha && alpha > -kInfinity) {
-                    beta = (alpha + beta) / 2;
-                    alpha = std::max(score - delta, -kInfinity);
-                    iterBest = Move{};
-                } else if (score >= beta && beta < kInfinity) {
-                    beta = std::min(score + delta, kInfinity);
-                } else {
-                    break;
+                completed = depth;
+                if (onInfo) onInfo(makeInfo(depth, bestScore, bestLine));
+                if (infinite) continue;
+                bool enough = (std::abs(bestScore) > kMateBound &&
+                               depth >= kMateScore - std::abs(bestScore) + 1) ||
+                              (timed && rootMoves.size == 1) ||
+                              (optimum >= 0 && elapsed() >= optimum * 6 / 10);
+                // A pondering search that would have stopped by now moves at once on ponderhit.
+                if (pondering) {
+                    if (enough) stopOnPonderhit = true;
+                    continue;
                 }
-                delta += delta;
-                if (delta > 1000) alpha = -kInfinity, beta = kInfinity;
+                if (enough) break;
+                if (lim.nodes && totalNodes() >= lim.nodes) break;
             }
-            // A partial iteration's best is kept too: the previous best move is searched first,
-            // so any other move chosen here was proved better at this depth.
-            if (!iterBest.isNull()) {
-                best = iterBest;
-                if (!stop) bestScore = score;
-                bestLine = iterLine;
+            result.best = best;
+            result.bestText = moveText(*pos, best);
+            result.info = makeInfo(std::max(completed, 1), bestScore, bestLine);
+            if (result.info.pv.size() >= 2) {
+                result.ponder = result.info.pv[1];
+                result.ponderText = result.info.pvText[1];
             }
-            if (stop) break;
-            completed = depth;
-            if (onInfo) onInfo(makeInfo(depth, bestScore, bestLine));
-            if (infinite) continue;
-            bool enough = (std::abs(bestScore) > kMateBound &&
-                           depth >= kMateScore - std::abs(bestScore) + 1) ||
-                          (timed && rootMoves.size == 1) ||
-                          (optimum >= 0 && elapsed() >= optimum * 6 / 10);
-            // A pondering search that would have stopped by now moves at once on ponderhit.
-            if (pondering) {
-                if (enough) stopOnPonderhit = true;
-                continue;
-            }
-            if (enough) break;
-            if (lim.nodes && nodes >= lim.nodes) break;
+            // The answer of an infinite or pondering search waits for stop or ponderhit; the
+            // helpers search on meanwhile.
+            waitIfInfinite();
         }
-        owner.nodes_ = nodes;
-        result.best = best;
-        result.bestText = moveText(*pos, best);
-        result.info = makeInfo(std::max(completed, 1), bestScore, bestLine);
-        if (result.info.pv.size() >= 2) {
-            result.ponder = result.info.pv[1];
-            result.ponderText = result.info.pvText[1];
-        }
-        waitIfInfinite();
+        owner.nodes_ = totalNodes();
         return result;
     }
 
@@ -821,7 +815,12 @@ Search::~Search() {
 
 void Search::setHashMb(int mb) {
     wait();
-    impl_->resize(mb);
+    impl_->tt.setSizeMb(mb);
+}
+
+void Search::setThreads(int n) {
+    wait();
+    impl_->setThreads(std::clamp(n, 1, kMaxThreads));
 }
 
 void Search::clearHash() {

@@ -1,6 +1,7 @@
-// A simple but sound game-tree search: iterative deepening, alpha-beta (PVS) with a transposition
-// table, a quiescence search on captures, mate scores, time management and a stop flag. It runs
-// in its own thread so that a protocol front end keeps answering while it thinks.
+// The game-tree search: iterative deepening, alpha-beta (PVS) with a transposition table, a
+// quiescence search on captures, mate scores, time management and a stop flag, and Lazy SMP
+// helper threads. It runs in its own thread so that a protocol front end keeps answering while
+// it thinks.
 //
 // The interface (SearchLimits in, SearchInfo while thinking, SearchResult at the end) is what a
 // stronger search will keep.
@@ -26,6 +27,7 @@ namespace timur {
 constexpr int kMateScore = 30000;  // mate at the root; mate in n plies scores kMateScore - n
 constexpr int kMateBound = 29000;  // |score| above this is a mate score
 constexpr int kMaxSearchPly = 96;
+constexpr int kMaxThreads = 64;
 
 // What bounds a search. Times are in milliseconds; negative = not given.
 struct SearchLimits {
@@ -79,6 +81,8 @@ class Search {
 
     // Transposition table size in MiB (cleared).
     void setHashMb(int mb);
+    // Search threads (Lazy SMP: helpers share the table with the main thread), 1..kMaxThreads.
+    void setThreads(int n);
     void clearHash();
 
     // Searches `root` synchronously. Always returns a legal move if one exists.

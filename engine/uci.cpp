@@ -78,6 +78,7 @@ void UciEngine::uci() {
     out_.line(std::string("id name ") + engineName() + " " + engineVersion());
     out_.line("id author the Timur developers");
     out_.line("option name Hash type spin default 16 min 1 max 4096");
+    out_.line("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
     out_.line("option name Clear Hash type button");
     out_.line("option name Ponder type check default false");
     std::string combo = "option name UCI_Variant type combo default " + variant_->name;
@@ -120,6 +121,12 @@ void UciEngine::setOption(const std::string& line) {
         stopSearch();
         hashMb_ = int(mb);
         search_.setHashMb(hashMb_);
+    } else if (key == "threads") {
+        long long n;
+        if (!toInt(value, n) || n < 1 || n > kMaxThreads)
+            return info("Threads must be 1.." + std::to_string(kMaxThreads));
+        stopSearch();
+        search_.setThreads(int(n));
     } else if (key == "clear hash") {
         stopSearch();
         search_.clearHash();

@@ -705,8 +705,8 @@ bool XBoardEngine::handle(const std::string& raw) {
     try {
         if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "random" ||
             cmd == "computer" || cmd == "name" || cmd == "rating" || cmd == "ics" ||
-            cmd == "cores" || cmd == "egtpath" || cmd == "hint" || cmd == "white" ||
-            cmd == "black" || cmd == "pause" || cmd == "resume") {
+            cmd == "egtpath" || cmd == "hint" || cmd == "white" || cmd == "black" ||
+            cmd == "pause" || cmd == "resume") {
             // Nothing to do.
         } else if (cmd == "hard") {
             ponder_ = true;
@@ -812,6 +812,11 @@ bool XBoardEngine::handle(const std::string& raw) {
             stopSearch(true);
             hashMb_ = mb;
             search_.setHashMb(mb);
+        } else if (cmd == "cores") {
+            // The GUI's limit on threads (smp=1): Lazy SMP uses that many.
+            int n = std::clamp(std::stoi(arg(1)), 1, kMaxThreads);
+            stopSearch(true);
+            search_.setThreads(n);
         } else if (cmd == "option") {
             option(rest);
         } else if (cmd == "perft") {

@@ -279,6 +279,29 @@ TEST(XBoard, PlaysInTimeControls) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// `cores N` (feature smp=1) sets the search threads; it may come mid-game.
+TEST(XBoard, CoresSetsTheThreads) {
+    Engine e;
+    xboardStart(e);
+    e.send("cores 2");
+    e.send("new");
+    e.send("st 0.3");
+    e.send("usermove e2e4");
+    ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
+    e.send("cores banana");
+    EXPECT_TRUE(e.expect("^Error .*cores banana")) << e.transcript();
+    e.send("cores 1");
+    e.send("force");
+    e.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("cores 3");
+    e.send("sd 5");
+    e.send("go");
+    auto move = e.expect("^move ", 5);
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move a1a8");
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, PingIsAnsweredAfterTheOwedMove) {
     Engine e;
     xboardStart(e);
@@ -629,6 +652,44 @@ TEST(Uci, MateStalemateAndBadInput) {
     e.send("setoption name Hash value lots");
     e.send("isready");
     EXPECT_TRUE(e.expect("^readyok$")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// Lazy SMP: helper threads search beside the main one and share its table; the answers stay
+// legal and correct, stop and ponderhit still end the search, and a bad value is refused.
+TEST(Uci, ThreadsSearchTogether) {
+    Engine e;
+    e.send("uci");
+    ASSERT_TRUE(e.expect("^uciok$")) << e.transcript();
+    EXPECT_GE(e.find("^option name Threads type spin default 1 min 1 max \\d+$"), 0)
+        << e.transcript();
+    e.send("setoption name Threads value 0");
+    EXPECT_TRUE(e.expect("^info string Threads must be 1\\.\\.")) << e.transcript();
+    e.send("setoption name Threads value 3");
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go depth 6");
+    auto best = e.expect("^bestmove ");
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_EQ(best->substr(0, 13), "bestmove a1a8");
+    e.send("position startpos moves e2e4");
+    e.send("go infinite");
+    size_t mark = e.lines().size();
+    e.drain(0.3);
+    EXPECT_LT(e.find("^bestmove ", mark), 0) << e.transcript();
+    e.send("stop");
+    best = e.expect("^bestmove ", 3);
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_TRUE(std::regex_match(*best, std::regex(R"(bestmove [a-h][1-8][a-h][1-8].*)"))) << *best;
+    e.send("go ponder movetime 100");
+    e.drain(0.2);
+    e.send("ponderhit");
+    ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    e.send("go wtime 1000 btime 1000 winc 10 binc 10");
+    ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    e.send("setoption name Threads value 1");
+    e.send("go depth 3");
+    ASSERT_TRUE(e.expect("^bestmove ")) << e.transcript();
+    e.send("quit");
     EXPECT_EQ(e.finish(), 0);
 }
 
