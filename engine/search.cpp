@@ -263,6 +263,13 @@ struct Search::Impl {
         return history[(size_t(c) * kMaxSquares + m.from) * kMaxSquares + m.to];
     }
 
+    // A rough static exchange test: a capture of a cheaper piece on a square the opponent
+    // defends probably loses material.
+    bool losesMaterial(const Move& m, int gain, int attacker, Color us) const {
+        return !isPromotion(m) && gain + 50 < attacker && m.kind == MoveKind::Normal &&
+               isAttacked(*pos, m.to, ~us);
+    }
+
     void orderMoves(MoveList& moves, int ply, const Move& ttMove) {
         auto& sc = orderScores[ply];
         Color us = pos->sideToMove();
@@ -274,7 +281,11 @@ struct Search::Impl {
             else if (isCapture(*pos, m) || isPromotion(m)) {
                 Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos->at(m.from);
                 int attacker = mover != kNoPiece ? eval->value(typeOf(mover)) : 0;
-                s = (1 << 28) + eval->gain(*pos, m) * 16 - attacker / 16;
+                int gain = eval->gain(*pos, m);
+                s = (1 << 28) + gain * 16 - attacker / 16;
+                // A capture of a cheaper piece on a defended square probably loses material:
+                // after the quiet moves.
+                if (losesMaterial(m, gain, attacker, us)) s = -(1 << 27) + gain;
             } else if (m == killers[ply][0])
                 s = (1 << 27);
             else if (m == killers[ply][1])
@@ -351,14 +362,31 @@ struct Search::Impl {
         int rep = repetition(ply);
         if (rep != kNoScore) return rep;
         if (ply >= kMaxSearchPly - 1) return eval->evaluate(*pos);
+        // The table: any bound that decides here ends the node; else its move goes first.
+        std::uint64_t key = pos->hash();
+        TTEntry* e = probe(key);
+        Move ttMove;
+        if (e) {
+            int ttScore = scoreFromTT(e->score, ply);
+            Bound b = e->bound();
+            if (b == kBoundExact || (b == kBoundLower && ttScore >= beta) ||
+                (b == kBoundUpper && ttScore <= alpha))
+                return ttScore;
+            ttMove = e->move;
+        }
+        int alphaOrig = alpha;
         int best = -kInfinity;
         int standPat = -kInfinity;
         if (!check) {
-            standPat = eval->evaluate(*pos);
-            if (standPat >= beta) return standPat;
+            standPat = e ? e->eval : eval->evaluate(*pos);
+            if (standPat >= beta) {
+                if (!e) store(key, Move{}, scoreToTT(standPat, ply), standPat, 0, kBoundLower);
+                return standPat;
+            }
             best = standPat;
             if (standPat > alpha) alpha = standPat;
         }
+        Move bestMove;
         Color us = pos->sideToMove();
         int n = 0;
         for (int i = 0; i < moves.size; ++i) {
@@ -366,7 +394,7 @@ struct Search::Impl {
             if (check || isCapture(*pos, m) || isPromotion(m)) moves[n++] = m;
         }
         moves.size = n;
-        orderMoves(moves, ply, Move{});
+        orderMoves(moves, ply, ttMove);
         bool legalChecked = check || !quickEndTest;
         for (int i = 0; i < moves.size; ++i) {
             pick(moves, ply, i);
@@ -375,12 +403,9 @@ struct Search::Impl {
                 int gain = eval->gain(*pos, m);
                 // Delta pruning: even winning this does not reach alpha.
                 if (!isPromotion(m) && standPat + gain + 200 <= alpha) continue;
-                // A capture of a cheaper piece on a defended square loses material (rough SEE).
                 Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos->at(m.from);
                 int attacker = mover != kNoPiece ? eval->value(typeOf(mover)) : 0;
-                if (!isPromotion(m) && gain + 50 < attacker && m.kind == MoveKind::Normal &&
-                    isAttacked(*pos, m.to, ~us))
-                    continue;
+                if (losesMaterial(m, gain, attacker, us)) continue;
             }
             if (!legalChecked && !isLegalMove(*pos, m)) continue;
             pos->makeMove(m);
@@ -391,10 +416,16 @@ struct Search::Impl {
                 best = score;
                 if (score > alpha) {
                     alpha = score;
+                    bestMove = m;
                     updatePv(ply, m);
                     if (alpha >= beta) break;
                 }
             }
+        }
+        if (best > -kInfinity) {  // stand pat, or in check at least one evasion searched
+            Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
+            store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
+                  check ? 0 : standPat, 0, bound);
         }
         return best;
     }

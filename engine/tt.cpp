@@ -41,7 +41,11 @@ void TranspositionTable::store(std::uint64_t key, const Move& m, int score, int 
             break;
         }
     if (slot) {
-        if (b != kBoundExact && depth + 1 + 2 < slot->depth && slot->gen() == generation_) return;
+        // A deeper result of this search stays, unless an exact one of the main search comes
+        // (a quiescence result, depth 0, never displaces a deeper one).
+        if ((b != kBoundExact || depth == 0) && depth + 1 + 2 < slot->depth &&
+            slot->gen() == generation_)
+            return;
         if (m.isNull()) {
             // Keep the move we knew.
             Move old = slot->move;
