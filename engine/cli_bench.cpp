@@ -60,17 +60,21 @@ int runBench(int argc, char** argv) {
                                                     "search depth in plies (also positional)")(
         "variant,v", po::value<std::vector<std::string>>(),
         "only these variants (repeatable; default: ten shipped variants)")(
-        "verbose", "print each position's node count and best move");
+        "verbose", "print each position's node count and best move")(
+        "threads", po::value<int>()->default_value(1),
+        "search threads (Lazy SMP); with more than one the node count varies from run to run, "
+        "and the time to finish the depth (printed) is what to compare");
     po::positional_options_description pos;
     pos.add("depth", 1);
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(opts).positional(pos).run(), vm);
         if (vm.count("help")) {
-            std::cout << "Usage: timur bench [DEPTH] [--variant NAME]... [--verbose]\n"
-                         "Searches a fixed set of positions of the shipped variants to DEPTH\n"
-                         "plies (default 6) and prints the total nodes and nodes per second.\n\n"
-                      << opts;
+            std::cout
+                << "Usage: timur bench [DEPTH] [--variant NAME]... [--threads N] [--verbose]\n"
+                   "Searches a fixed set of positions of the shipped variants to DEPTH\n"
+                   "plies (default 6) and prints the total nodes and nodes per second.\n\n"
+                << opts;
             return kExitOk;
         }
         po::notify(vm);
@@ -81,6 +85,11 @@ int runBench(int argc, char** argv) {
     int depth = vm["depth"].as<int>();
     if (depth < 1 || depth > 40) {
         std::cerr << "timur bench: the depth must be 1..40\n";
+        return kExitUsage;
+    }
+    int threads = vm["threads"].as<int>();
+    if (threads < 1 || threads > kMaxThreads) {
+        std::cerr << "timur bench: the threads must be 1.." << kMaxThreads << '\n';
         return kExitUsage;
     }
     std::vector<std::string> names =
@@ -96,6 +105,7 @@ int runBench(int argc, char** argv) {
                 p.setFen(fen);
                 Search search;  // fresh tables: the count does not depend on earlier positions
                 search.setHashMb(16);
+                search.setThreads(threads);
                 SearchLimits limits;
                 limits.depth = depth;
                 auto start = std::chrono::steady_clock::now();
@@ -114,6 +124,7 @@ int runBench(int argc, char** argv) {
         std::cerr << "timur bench: " << e.what() << '\n';
         return kExitUsage;
     }
+    if (threads > 1) std::cout << "Time to depth " << depth << ": " << totalMs << " ms\n";
     std::cout << "Nodes searched: " << total << '\n';
     std::cout << "Nodes/second: "
               << (total * 1000 / std::uint64_t(std::max<std::int64_t>(1, totalMs))) << '\n';
