@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -86,6 +87,19 @@ TEST(Cli, UnknownSubcommandOrOption) {
     r = run({"--frobnicate"});
     EXPECT_EQ(r.status, 2);
     EXPECT_FALSE(r.err.empty());
+}
+
+// bench with helper threads: the same form of output, and the time to depth before it.
+TEST(Cli, BenchWithThreads) {
+    Result r = run({"bench", "3", "--variant", "chess", "--threads", "2"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(
+        std::regex_search(r.out, std::regex("Time to depth 3: \\d+ ms\nNodes searched: [1-9]\\d*\n"
+                                            "Nodes/second: \\d+\n$")))
+        << r.out;
+    r = run({"bench", "3", "--threads", "0"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "threads must be 1..")) << r.err;
 }
 
 TEST(Cli, BetzaHelp) {
