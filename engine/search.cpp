@@ -123,7 +123,12 @@ struct Search::Impl {
         staticEval.assign(kMaxSearchPly + 2, 0);
     }
 
-    void setThreads(int n) {
+    // Threads asked for by Search::setThreads, made at the start of the next search (on the
+    // search thread, so that a GUI may send it while the engine thinks).
+    std::atomic<int> requestedThreads{1};
+    void makeHelpers() {
+        int n = requestedThreads.load();
+        if (int(helpers.size()) + 1 == n) return;
         helpers.clear();
         for (int i = 1; i < n; ++i) helpers.push_back(std::make_unique<Impl>(owner, this, i));
     }
@@ -757,6 +762,7 @@ struct Search::Impl {
     };
 
     SearchResult run(const Position& root, const SearchLimits& lim, const InfoCallback& onInfo) {
+        makeHelpers();
         limits = lim;
         npsShared = lim.nodesPerSecond;
         infinite = lim.infinite;
@@ -850,8 +856,7 @@ void Search::setHashMb(int mb) {
 }
 
 void Search::setThreads(int n) {
-    wait();
-    impl_->setThreads(std::clamp(n, 1, kMaxThreads));
+    impl_->requestedThreads = std::clamp(n, 1, kMaxThreads);
 }
 
 void Search::clearHash() {

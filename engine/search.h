@@ -81,7 +81,8 @@ class Search {
 
     // Transposition table size in MiB (cleared).
     void setHashMb(int mb);
-    // Search threads (Lazy SMP: helpers share the table with the main thread), 1..kMaxThreads.
+    // Search threads (Lazy SMP: helpers share the table with the main thread), 1..kMaxThreads;
+    // from the next search on (a running one keeps its threads).
     void setThreads(int n);
     void clearHash();
 

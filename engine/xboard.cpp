@@ -813,10 +813,9 @@ bool XBoardEngine::handle(const std::string& raw) {
             hashMb_ = mb;
             search_.setHashMb(mb);
         } else if (cmd == "cores") {
-            // The GUI's limit on threads (smp=1): Lazy SMP uses that many.
-            int n = std::clamp(std::stoi(arg(1)), 1, kMaxThreads);
-            stopSearch(true);
-            search_.setThreads(n);
+            // The GUI's limit on threads (smp=1): Lazy SMP uses that many from the next search
+            // on; it may come while the engine thinks, which goes on.
+            search_.setThreads(std::clamp(std::stoi(arg(1)), 1, kMaxThreads));
         } else if (cmd == "option") {
             option(rest);
         } else if (cmd == "perft") {

@@ -299,6 +299,12 @@ TEST(XBoard, CoresSetsTheThreads) {
     auto move = e.expect("^move ", 5);
     ASSERT_TRUE(move) << e.transcript();
     EXPECT_EQ(*move, "move a1a8");
+    // While the engine thinks: the search goes on and moves (the threads change next time).
+    e.send("new");
+    e.send("st 0.5");
+    e.send("go");
+    e.send("cores 1");
+    ASSERT_TRUE(e.expect("^move ", 5)) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
 
