@@ -139,11 +139,6 @@ struct Search::Impl {
         for (auto& h : helpers) std::fill(h->history.begin(), h->history.end(), 0);
     }
 
-    TTEntry* probe(std::uint64_t key) { return tt.probe(key); }
-    void store(std::uint64_t key, const Move& m, int score, int ev, int depth, Bound b) {
-        tt.store(key, m, score, ev, depth, b);
-    }
-
     std::uint64_t totalNodes() const {
         std::uint64_t n = nodes;
         for (const auto& h : helpers) n += h->published.load(std::memory_order_relaxed);
@@ -268,6 +263,12 @@ struct Search::Impl {
         return history[(size_t(c) * kMaxSquares + m.from) * kMaxSquares + m.to];
     }
 
+    // The value of the piece that makes move m (0 for a drop).
+    int moverValue(const Move& m) const {
+        Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos->at(m.from);
+        return mover != kNoPiece ? eval->value(typeOf(mover)) : 0;
+    }
+
     // A rough static exchange test: a capture of a cheaper piece on a square the opponent
     // defends probably loses material.
     bool losesMaterial(const Move& m, int gain, int attacker, Color us) const {
@@ -284,8 +285,7 @@ struct Search::Impl {
             if (m == ttMove)
                 s = 1 << 30;
             else if (isCapture(*pos, m) || isPromotion(m)) {
-                Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos->at(m.from);
-                int attacker = mover != kNoPiece ? eval->value(typeOf(mover)) : 0;
+                int attacker = moverValue(m);
                 int gain = eval->gain(*pos, m);
                 s = (1 << 28) + gain * 16 - attacker / 16;
                 // A capture of a cheaper piece on a defended square probably loses material:
@@ -369,7 +369,7 @@ struct Search::Impl {
         if (ply >= kMaxSearchPly - 1) return eval->evaluate(*pos);
         // The table: any bound that decides here ends the node; else its move goes first.
         std::uint64_t key = pos->hash();
-        TTEntry* e = probe(key);
+        TTEntry* e = tt.probe(key);
         Move ttMove;
         if (e) {
             int ttScore = scoreFromTT(e->score, ply);
@@ -385,7 +385,7 @@ struct Search::Impl {
         if (!check) {
             standPat = e ? e->eval : eval->evaluate(*pos);
             if (standPat >= beta) {
-                if (!e) store(key, Move{}, scoreToTT(standPat, ply), standPat, 0, kBoundLower);
+                if (!e) tt.store(key, Move{}, scoreToTT(standPat, ply), standPat, 0, kBoundLower);
                 return standPat;
             }
             best = standPat;
@@ -408,8 +408,7 @@ struct Search::Impl {
                 int gain = eval->gain(*pos, m);
                 // Delta pruning: even winning this does not reach alpha.
                 if (!isPromotion(m) && standPat + gain + 200 <= alpha) continue;
-                Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos->at(m.from);
-                int attacker = mover != kNoPiece ? eval->value(typeOf(mover)) : 0;
+                int attacker = moverValue(m);
                 if (losesMaterial(m, gain, attacker, us)) continue;
             }
             if (!legalChecked && !isLegalMove(*pos, m)) continue;
@@ -429,8 +428,8 @@ struct Search::Impl {
         }
         if (best > -kInfinity) {  // stand pat, or in check at least one evasion searched
             Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
-            store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
-                  check ? 0 : standPat, 0, bound);
+            tt.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
+                     check ? 0 : standPat, 0, bound);
         }
         return best;
     }
@@ -459,7 +458,7 @@ struct Search::Impl {
         if (depth <= 0) return qsearch(alpha, beta, ply);
 
         std::uint64_t key = pos->hash();
-        TTEntry* e = probe(key);
+        TTEntry* e = tt.probe(key);
         Move ttMove;
         int ttScore = kNoScore;
         if (e) {
@@ -586,8 +585,8 @@ struct Search::Impl {
             return terminalScore(gameEnd(*pos, moves), ply);
         }
         Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
-        store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), check ? 0 : ev,
-              depth, bound);
+        tt.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
+                 check ? 0 : ev, depth, bound);
         return best;
     }
 
@@ -686,7 +685,7 @@ struct Search::Impl {
     // The legal root moves, the table's move first, then captures by gain.
     void rootMovesOf(MoveList& rootMoves) {
         generateLegal(*pos, rootMoves);
-        TTEntry* e = probe(pos->hash());
+        TTEntry* e = tt.probe(pos->hash());
         orderMoves(rootMoves, 0, e ? e->move : Move{});
         for (int i = 0; i < rootMoves.size; ++i) pick(rootMoves, 0, i);
     }
