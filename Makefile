@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc)
 
 # Needed to build and test the engine.
 PACKAGES := build-essential cmake nlohmann-json3-dev libboost-program-options-dev libboost-dev \
-            libgtest-dev libgmock-dev libbenchmark-dev
+            libgtest-dev libgmock-dev libbenchmark-dev python3-jsonschema
 # Peers the engine is compared with and played against (later issues); failing to install them
 # does not stop the build.
 PEERS := fairy-stockfish fairymax xboard xvfb polyglot
