@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <cstdio>
 #include <sstream>
 #include <thread>
 
@@ -12,7 +11,7 @@
 #include "engine/perft.h"
 #include "engine/rules.h"
 #include "engine/version.h"
-#include "notation/parse.h"
+#include "engine/xboard_dialect.h"
 
 namespace timur::protocol {
 
@@ -23,279 +22,7 @@ std::string lower(std::string s) {
     return s;
 }
 
-// Variants XBoard 4.9.1 knows, with their default board. XBoard plays them with its own start
-// position and sends no setboard for it, so that is where a game of ours starts too (our courier
-// starts with some pawns and the ferz advanced; XBoard's from the plain array). XBoard ignores
-// `setup` for these.
-struct KnownVariant {
-    const char* ours;
-    const char* xboard;
-    int files, ranks;
-    const char* xboardStart;  // nullptr: the same as ours
-};
-constexpr KnownVariant kKnown[] = {
-    {"chess", "normal", 8, 8, nullptr},
-    {"shatranj", "shatranj", 8, 8, nullptr},
-    {"makruk", "makruk", 8, 8, nullptr},
-    {"courier", "courier", 12, 8,
-     "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"},
-    {"capablanca", "capablanca", 10, 8, nullptr},
-    {"grand", "grand", 10, 10, nullptr},
-    {"xiangqi", "xiangqi", 9, 10, nullptr},
-    {"shogi", "shogi", 9, 9, nullptr},
-    {"crazyhouse", "crazyhouse", 8, 8, nullptr},
-};
-
-const KnownVariant* known(const Variant& v) {
-    for (const auto& k : kKnown)
-        if (lower(v.name) == k.ours) return &k;
-    return nullptr;
-}
-
-int holdingsSize(const Variant& v) {
-    if (!v.rules.drops && !v.rules.capturesToHand) return 0;
-    int n = 0;
-    for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (!v.pieces[t].royal && v.pieces[t].letter.front() != '+') ++n;
-    return n;
-}
-
-// XBoard's internal piece types, in the order of its piece-to-char table (common.h). A table of
-// n characters per side gives the first n-1 types and then the King; XBoard takes up to 44 a side.
-constexpr int kMinTableSlots = 22;
-constexpr int kMaxTableSlots = 44;
-
-int preferredSlot(const std::string& xbetza) {
-    static const std::pair<const char*, int> table[] = {
-        {"N", 1},      {"B", 2},   {"R", 3},   {"Q", 4},   {"F", 5},    {"A", 6},
-        {"BN", 7},     {"NB", 7},  {"RN", 8},  {"NR", 8},  {"W", 9},    {"K", 10},
-        {"mRcpR", 11}, {"NN", 12}, {"N0", 12}, {"gQ", 15}, {"FfW", 16}, {"fR", 18},
-    };
-    for (const auto& [d, slot] : table)
-        if (xbetza == d) return slot;
-    return -1;
-}
-
-std::string blackLetter(std::string letter) {
-    for (char& c : letter)
-        if (std::isalpha(static_cast<unsigned char>(c))) {
-            c = char(std::tolower(static_cast<unsigned char>(c)));
-            break;
-        }
-    return letter;
-}
-
-bool promotes(const Variant& v, PieceType t) {
-    for (const PromotionRule& rule : v.rules.promotions)
-        if (std::find(rule.pieces.begin(), rule.pieces.end(), t) != rule.pieces.end()) return true;
-    return false;
-}
-
-// The XBetza of a piece for a `piece` line, with castling added to the castling royal.
-std::optional<std::string> pieceDescription(const Variant& v, PieceType t) {
-    auto d = betza::toXBetza(v.pieces[t].moves);
-    if (!d) return d;
-    const auto& castling = v.rules.castling;
-    if (castling && castling->king == t && d->find('O') == std::string::npos) {
-        const Geometry& g = v.board;
-        int distance = 2;
-        // The king's start file on the castling rank of the start position.
-        std::string board = v.startFen.substr(0, v.startFen.find(' '));
-        std::vector<std::string> ranks;
-        std::stringstream ss(board);
-        std::string r;
-        while (std::getline(ss, r, '/')) ranks.push_back(r);
-        int row = g.ranks - 1 - castling->rank;
-        if (row >= 0 && row < int(ranks.size())) {
-            int file = 0;
-            const std::string& text = ranks[row];
-            const std::string& letter = v.pieces[t].letter;
-            for (size_t i = 0; i < text.size();) {
-                if (std::isdigit(static_cast<unsigned char>(text[i]))) {
-                    int n = 0;
-                    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
-                        n = n * 10 + (text[i++] - '0');
-                    file += n;
-                } else if (text.compare(i, letter.size(), letter) == 0) {
-                    distance = std::abs(castling->kingsideKingFile - file);
-                    break;
-                } else if (text[i] == '*' || std::isalpha(static_cast<unsigned char>(text[i]))) {
-                    ++file;
-                    ++i;
-                    while (i < text.size() && (text[i] == '\'' || text[i] == '!' || text[i] == '~'))
-                        ++i;
-                } else {
-                    ++i;  // '+' of a promoted piece
-                }
-            }
-        }
-        *d += "O" + std::to_string(std::max(1, distance));
-    }
-    return d;
-}
-
-// Squares in a move text: a lower-case file letter followed by digits.
-template <typename F>
-std::string mapRanks(const std::string& text, F f) {
-    std::string out;
-    for (size_t i = 0; i < text.size();) {
-        char c = text[i];
-        if (c >= 'a' && c <= 'p' && i + 1 < text.size() &&
-            std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
-            size_t j = i + 1;
-            int rank = 0;
-            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])) &&
-                   rank < 1000)
-                rank = rank * 10 + (text[j++] - '0');
-            out += c;
-            out += std::to_string(f(rank));
-            i = j;
-        } else {
-            out += c;
-            ++i;
-        }
-    }
-    return out;
-}
-
-// The squares of a move text, and where the non-square tail (promotion) starts.
-std::vector<std::string> squaresOf(const std::string& text, std::string& tail) {
-    std::vector<std::string> out;
-    size_t i = 0;
-    tail.clear();
-    std::string prefix;
-    while (i < text.size()) {
-        char c = text[i];
-        if (c >= 'a' && c <= 'p' && i + 1 < text.size() &&
-            std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
-            size_t j = i + 1;
-            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-            out.push_back(text.substr(i, j - i));
-            i = j;
-        } else {
-            tail = text.substr(i);
-            break;
-        }
-    }
-    return out;
-}
-
 }  // namespace
-
-XBoardVariantName xboardVariantName(const Variant& v) {
-    const KnownVariant* k = known(v);
-    if (!k) {
-        std::string name;
-        for (char c : v.name)
-            name += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '-';
-        return {name, true};
-    }
-    if (v.board.files != k->files || v.board.ranks != k->ranks)
-        return {std::to_string(v.board.files) + "x" + std::to_string(v.board.ranks) + "+" +
-                    std::to_string(holdingsSize(v)) + "_" + k->xboard,
-                true};
-    return {k->xboard, false};
-}
-
-std::string xboardStartFen(const Variant& v) {
-    const KnownVariant* k = known(v);
-    if (!k || !k->xboardStart || xboardVariantName(v).engineDefined) return "";
-    return k->xboardStart;
-}
-
-std::vector<std::string> xboardSetup(const Variant& v) {
-    // Pieces that get a picture: every non-promoted type (promoted shogi-style types have none).
-    int nonRoyal = 0;
-    for (const PieceSpec& p : v.pieces)
-        if (!p.letter.empty() && p.letter.front() != '+' && !p.royal) ++nonRoyal;
-    int slots = std::clamp(nonRoyal + 1, kMinTableSlots, kMaxTableSlots);
-    int kingSlot = slots - 1;
-    std::vector<int> slotOf(v.pieces.size(), -1);
-    std::vector<int> owner(slots, -1);
-    std::vector<std::string> descriptions(v.pieces.size());
-    auto shown = [&](size_t t) {
-        return !v.pieces[t].letter.empty() && v.pieces[t].letter.front() != '+';
-    };
-    // The royal first, then the pieces whose picture XBoard has, then the rest in free slots.
-    for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (!shown(t)) continue;
-        descriptions[t] = pieceDescription(v, PieceType(t)).value_or("");
-        if (v.pieces[t].royal && owner[kingSlot] < 0)
-            owner[kingSlot] = int(t), slotOf[t] = kingSlot;
-    }
-    for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (slotOf[t] >= 0 || !shown(t)) continue;
-        int slot = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
-        if (slot >= 0 && slot < kingSlot && owner[slot] < 0) owner[slot] = int(t), slotOf[t] = slot;
-    }
-    // Free slots for the rest: pictures of fairy pieces first.
-    std::vector<int> order = {13, 14, 17, 19, 20, 12, 15, 7, 8, 11, 16,
-                              18, 5,  6,  9,  10, 1,  2,  3, 4, 0};
-    for (int s = 21; s < kingSlot; ++s) order.push_back(s);
-    for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (slotOf[t] >= 0 || !shown(t)) continue;
-        for (int s : order)
-            if (s < kingSlot && owner[s] < 0) {
-                owner[s] = int(t), slotOf[t] = s;
-                break;
-            }
-    }
-    std::string white, black;
-    for (int s = 0; s < slots; ++s) {
-        if (owner[s] < 0) {
-            white += '.', black += '.';
-            continue;
-        }
-        white += v.pieces[owner[s]].letter;
-        black += blackLetter(v.pieces[owner[s]].letter);
-    }
-    std::vector<std::string> out;
-    out.push_back("setup (" + white + black + ") " + std::to_string(v.board.files) + "x" +
-                  std::to_string(v.board.ranks) + "+" + std::to_string(holdingsSize(v)) +
-                  "_fairy " + v.startFen);
-    for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (slotOf[t] >= 0 && !descriptions[t].empty())
-            out.push_back("piece " + v.pieces[t].letter + "& " + descriptions[t]);
-    return out;
-}
-
-std::string toXBoardMove(const std::string& text, int ranks) {
-    std::string t = ranks == 10 ? mapRanks(text, [](int r) { return r - 1; }) : text;
-    if (t.find('@') != std::string::npos) return t;
-    std::string tail;
-    auto squares = squaresOf(t, tail);
-    if (squares.size() <= 2) return t;
-    // A locust capture: from, victims..., to as legs.
-    std::string out = squares[0] + squares[1];
-    for (size_t i = 2; i < squares.size(); ++i) out += "," + squares[i - 1] + squares[i];
-    return out + tail;
-}
-
-std::string fromXBoardMove(const std::string& text, int ranks) {
-    std::string t;
-    for (char c : text)
-        if (c != '=' && c != '(' && c != ')') t += c;
-    if (t.find(',') != std::string::npos) {
-        // Legs a1b2,b2c3: the squares in order, each leg's start dropped after the first.
-        std::string joined, leg;
-        std::stringstream ss(t);
-        bool first = true;
-        while (std::getline(ss, leg, ',')) {
-            std::string tail;
-            auto sq = squaresOf(leg, tail);
-            if (sq.empty()) return text;
-            if (first)
-                joined = leg;
-            else
-                for (size_t i = 1; i < sq.size(); ++i) joined += sq[i];
-            if (!first) joined += tail;
-            first = false;
-        }
-        t = joined;
-    }
-    if (ranks == 10) t = mapRanks(t, [](int r) { return r + 1; });
-    return t;
-}
 
 XBoardEngine::XBoardEngine(Output& out, VariantSet& variants) : out_(out), variants_(variants) {
     variant_ = variants_.defaultVariant();
@@ -388,29 +115,7 @@ void XBoardEngine::newGame() {
 
 bool XBoardEngine::setVariant(const std::string& requested) {
     stopSearch(true);
-    std::string name = requested;
-    int files = 0, ranks = 0;
-    // XBoard's board-size prefix: FILESxRANKS+HOLDINGS_PARENT, e.g. 10x8+0_fairy.
-    int holdings = 0, consumed = 0;
-    if (std::sscanf(requested.c_str(), "%3dx%3d+%3d_%n", &files, &ranks, &holdings, &consumed) ==
-            3 &&
-        consumed > 0 && size_t(consumed) < requested.size()) {
-        name = requested.substr(size_t(consumed));
-    } else {
-        files = ranks = 0;
-    }
-    std::shared_ptr<const Variant> found;
-    for (const auto& v : variants_.all()) {
-        XBoardVariantName xb = xboardVariantName(*v);
-        const KnownVariant* k = known(*v);
-        if (lower(xb.name) == lower(requested) || lower(v->name) == lower(requested) ||
-            (k && lower(name) == k->xboard &&
-             (!files || (v->board.files == files && v->board.ranks == ranks))) ||
-            (!files && lower(v->name) == lower(name))) {
-            found = v;
-            break;
-        }
-    }
+    std::shared_ptr<const Variant> found = findXBoardVariant(variants_.all(), requested);
     if (!found) {
         send("Error (unsupported variant): variant " + requested);
         return false;
@@ -418,10 +123,9 @@ bool XBoardEngine::setVariant(const std::string& requested) {
     variant_ = found;
     pos_ = std::make_unique<Position>(variant_);
     pos_->setStart();
-    if (const KnownVariant* k = known(*variant_);
-        k && k->xboardStart && !xboardVariantName(*variant_).engineDefined) {
+    if (std::string start = xboardStartFen(*variant_); !start.empty()) {
         try {
-            pos_->setFen(k->xboardStart);
+            pos_->setFen(start);
         } catch (const std::exception&) {
             // Our rules cannot hold XBoard's array: keep ours.
         }

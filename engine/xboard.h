@@ -1,23 +1,15 @@
-// The XBoard front end (CECP v2, spec/protocols.md Part A).
-//
-// Moves are coordinate moves with XBoard's rank convention: 0-based ranks on boards of exactly
-// 10 ranks (h0g2 is Timur's h1g3), 1-based otherwise; a locust capture is sent as legs,
-// "c3d4,d4e5". Variants XBoard knows are announced under XBoard's names (chess is "normal");
-// any other variant is engine-defined: on `variant NAME` the engine answers with
-// `setup (PIECETOCHAR) WxH+S_fairy FEN` and a `piece` line per piece, so that XBoard can draw the
-// board and check moves.
+// The XBoard front end (CECP v2, spec/protocols.md Part A): the engine's side of the dialogue.
+// What XBoard's text means -- moves, variant names, the setup/piece lines that define a variant
+// XBoard does not know -- is engine/xboard_dialect.h.
 //
 // Pondering (`hard`/`easy`): after its move the engine searches the position after the reply it
 // expects; if that reply comes, the search goes on as the real one, else it is dropped.
 //
 // Not supported (documented limits): `edit` (we announce setboard=1, so XBoard does not use it),
-// exclude/include, and pieces XBoard cannot show:
-// moves that depend on a zone (xiangqi soldier) are described by their base moves only, and
-// shogi-style promoted types ("+P") get no piece line.
+// exclude/include, and pieces XBoard cannot show (see xboardSetup).
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,24 +18,6 @@
 #include "engine/search.h"
 
 namespace timur::protocol {
-
-// XBoard's name for a variant, and whether the engine must define it with setup/piece.
-struct XBoardVariantName {
-    std::string name;  // as listed in feature variants= ("normal", "10x8+0_chess", ...)
-    bool engineDefined = false;
-};
-XBoardVariantName xboardVariantName(const Variant& v);
-
-// The start position XBoard (and engines that follow it, such as Fairy-Max) uses for a variant it
-// knows, when that is not ours (courier); empty otherwise.
-std::string xboardStartFen(const Variant& v);
-
-// The reply to `variant NAME` for an engine-defined variant: the setup line and piece lines.
-std::vector<std::string> xboardSetup(const Variant& v);
-
-// Moves between Timur's text (1-based ranks, locust victims inline) and XBoard's.
-std::string toXBoardMove(const std::string& text, int ranks);
-std::string fromXBoardMove(const std::string& text, int ranks);
 
 class XBoardEngine {
   public:
