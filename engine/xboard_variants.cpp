@@ -1,4 +1,5 @@
-// What XBoard calls a variant and where it starts it (engine/xboard_dialect.h).
+// What XBoard calls a variant and where it starts it (engine/xboard_dialect.h), from the
+// variant's "xboard" data (Variant::xboard).
 #include <cctype>
 #include <cstdio>
 
@@ -11,35 +12,6 @@ namespace {
 std::string lower(std::string s) {
     for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;
-}
-
-// Variants XBoard 4.9.1 knows, with their default board. XBoard plays them with its own start
-// position and sends no setboard for it, so that is where a game of ours starts too (our courier
-// starts with some pawns and the ferz advanced; XBoard's from the plain array). XBoard ignores
-// `setup` for these.
-struct KnownVariant {
-    const char* ours;
-    const char* xboard;
-    int files, ranks;
-    const char* xboardStart;  // nullptr: the same as ours
-};
-constexpr KnownVariant kKnown[] = {
-    {"chess", "normal", 8, 8, nullptr},
-    {"shatranj", "shatranj", 8, 8, nullptr},
-    {"makruk", "makruk", 8, 8, nullptr},
-    {"courier", "courier", 12, 8,
-     "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"},
-    {"capablanca", "capablanca", 10, 8, nullptr},
-    {"grand", "grand", 10, 10, nullptr},
-    {"xiangqi", "xiangqi", 9, 10, nullptr},
-    {"shogi", "shogi", 9, 9, nullptr},
-    {"crazyhouse", "crazyhouse", 8, 8, nullptr},
-};
-
-const KnownVariant* known(const Variant& v) {
-    for (const auto& k : kKnown)
-        if (lower(v.name) == k.ours) return &k;
-    return nullptr;
 }
 
 // XBoard's board-size prefix FILESxRANKS+HOLDINGS_PARENT (e.g. 10x8+0_fairy): the parent's name,
@@ -58,10 +30,9 @@ SizedName splitSizePrefix(const std::string& requested) {
 }
 
 bool answers(const Variant& v, const std::string& requested, const SizedName& sized) {
-    const KnownVariant* k = known(v);
     if (lower(xboardVariantName(v).name) == lower(requested) || lower(v.name) == lower(requested))
         return true;
-    if (k && lower(sized.parent) == k->xboard &&
+    if (v.xboard && lower(sized.parent) == lower(v.xboard->name) &&
         (!sized.files || (v.board.files == sized.files && v.board.ranks == sized.ranks)))
         return true;
     return !sized.files && lower(v.name) == lower(sized.parent);
@@ -78,18 +49,18 @@ int xboardHoldings(const Variant& v) {
 }
 
 XBoardVariantName xboardVariantName(const Variant& v) {
-    const KnownVariant* k = known(v);
-    if (!k) {
+    if (!v.xboard) {
         std::string name;
         for (char c : v.name)
             name += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '-';
         return {name, true};
     }
-    if (v.board.files != k->files || v.board.ranks != k->ranks)
+    const XBoardIdentity& x = *v.xboard;
+    if (v.board.files != x.files || v.board.ranks != x.ranks)
         return {std::to_string(v.board.files) + "x" + std::to_string(v.board.ranks) + "+" +
-                    std::to_string(xboardHoldings(v)) + "_" + k->xboard,
+                    std::to_string(xboardHoldings(v)) + "_" + x.name,
                 true};
-    return {k->xboard, false};
+    return {x.name, false};
 }
 
 std::shared_ptr<const Variant> findXBoardVariant(
@@ -101,9 +72,8 @@ std::shared_ptr<const Variant> findXBoardVariant(
 }
 
 std::string xboardStartFen(const Variant& v) {
-    const KnownVariant* k = known(v);
-    if (!k || !k->xboardStart || xboardVariantName(v).engineDefined) return "";
-    return k->xboardStart;
+    if (!v.xboard || xboardVariantName(v).engineDefined) return "";
+    return v.xboard->start;
 }
 
 }  // namespace timur::protocol
