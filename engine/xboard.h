@@ -31,22 +31,46 @@ class XBoardEngine {
   private:
     enum class Mode { Idle, Thinking, Pondering, Analyzing };
 
+    // One command line: its words, and the text after the first.
+    struct Command {
+        std::vector<std::string> words;
+        std::string rest;
+        const std::string& name() const { return words[0]; }
+        const std::string& arg(size_t i) const;  // throws if missing
+    };
+    // Each group handles its commands; false if the command is not one of them.
+    bool gameCommand(const Command& c);
+    bool clockCommand(const Command& c);
+    bool searchCommand(const Command& c);
+    bool otherCommand(const Command& c);
+    void unknown(const Command& c, const std::string& line);
+    void level(const Command& c);
+    void ping(const Command& c);
+    void statistics();
+    bool modeIs(Mode mode);
+
     void features();
     std::string variantList() const;
     void newGame();
     bool setVariant(const std::string& name);
     void userMove(const std::string& text);
+    Move readMove(const std::string& text);
+    Move promotionOf(const std::string& internal, const MoveList& legal) const;
     void setBoard(const std::string& fen);
     void undo(int plies);
+    SearchLimits clockLimits() const;
     void think();
+    void post(const SearchInfo& i);
     // The search's end: sends the move, then ponders if asked to (runs on the search thread).
     void searchDone(const SearchResult& r);
+    SearchLimits ponderLimits(const SearchResult& r) const;
     void startPondering(const SearchResult& r);
     // The opponent played the move being pondered: the search becomes the real one.
     bool ponderHit(const std::string& xboardText);
     void analyze();
     void perft(int depth);
     void option(const std::string& text);
+    void setHash(int mb);
     void stopSearch(bool discard);
     // Claims the result if the game is over; true if it is.
     bool claimIfOver();
