@@ -191,6 +191,15 @@ struct Rules {
     bool perpetualCheckLoses = false;    // repeating by checking every move loses for the checker
 };
 
+// What XBoard calls a variant it knows itself ("xboard" in the JSON). XBoard plays such a
+// variant from its own start array and sends no setboard, and ignores `setup` for it; on another
+// board it is engine-defined under XBoard's size-prefixed name (engine/xboard_dialect.h).
+struct XBoardIdentity {
+    std::string name;          // XBoard's name: "normal", "courier"
+    int files = 0, ranks = 0;  // the board XBoard plays it on
+    std::string start;         // XBoard's start array when it differs from ours; empty: ours
+};
+
 struct Variant {
     std::string name;
     std::string description;
@@ -200,6 +209,7 @@ struct Variant {
     std::string startFen;
     std::vector<std::pair<std::string, std::string>> setups;  // named start positions
     Rules rules;
+    std::optional<XBoardIdentity> xboard;  // none: XBoard does not know the variant
 
     // Compiled move tables, one per piece type, built by the loader.
     std::vector<betza::CompiledPiece> tables;

@@ -354,6 +354,7 @@ class Loader {
     PlacementRule loadPlacement(const Json& v, const std::string& ptr) const;
     void checkConsistency(const Json& rulesJson);
     void compileTables();
+    void loadXBoard(const Json& v, const std::string& ptr);
 
     std::string origin_;
     std::shared_ptr<Variant> variant_;
@@ -365,7 +366,8 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     v.path = origin_;
     object(root, "");
     checkKeys(root, "",
-              {"$schema", "name", "description", "board", "pieces", "start", "setups", "rules"});
+              {"$schema", "name", "description", "board", "pieces", "start", "setups", "rules",
+               "xboard"});
     if (const Json* s = member(root, "$schema")) string(*s, "/$schema", false);
     v.name = string(required(root, "", "name"), "/name");
     if (const Json* d = member(root, "description"))
@@ -391,7 +393,37 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     compileTables();
     castlingFromBetza();
     checkPositions();
+    if (const Json* x = member(root, "xboard")) loadXBoard(*x, "/xboard");
     return variant_;
+}
+
+// XBoard's start array is checked only on the board XBoard plays the variant on: a file that
+// inherits it and changes the board is engine-defined and never uses it.
+void Loader::loadXBoard(const Json& v, const std::string& ptr) {
+    object(v, ptr);
+    checkKeys(v, ptr, {"name", "files", "ranks", "start"});
+    XBoardIdentity x;
+    std::string np = child(ptr, "name");
+    x.name = string(required(v, ptr, "name"), np);
+    for (char c : x.name)
+        if (!std::isalnum((unsigned char)c) && c != '-' && c != '_')
+            fail(np,
+                 "an XBoard variant name is letters, digits, '-' and '_', got " + quote(x.name));
+    x.files = integer(required(v, ptr, "files"), child(ptr, "files"), 1, kMaxFiles);
+    x.ranks = integer(required(v, ptr, "ranks"), child(ptr, "ranks"), 1, kMaxRanks);
+    if (const Json* s = member(v, "start")) {
+        std::string sp = child(ptr, "start");
+        x.start = string(*s, sp);
+        if (x.files == variant_->board.files && x.ranks == variant_->board.ranks) {
+            checkFen(x.start, sp);
+            try {
+                Position(variant_).setFen(x.start);
+            } catch (const FenError& e) {
+                fail(sp, std::string("invalid FEN: ") + e.what());
+            }
+        }
+    }
+    variant_->xboard = x;
 }
 
 // A royal with O<n> in its Betza castles as XBoard defines it: it moves n squares towards the
@@ -1177,6 +1209,21 @@ std::string readFile(const std::string& path) {
     return text.str();
 }
 
+// What XBoard calls the base belongs to the base's name (compared as XBoard's `variant` command
+// is, ignoring case): a file that renames its base is a variant XBoard does not know, unless it
+// gives "xboard" itself.
+void forgetXBoardOnRename(Json& base, const Json& patch) {
+    auto lowerName = [](const Json& j) {
+        auto it = j.find("name");
+        std::string s = it != j.end() && it->is_string() ? it->get<std::string>() : "";
+        for (char& c : s) c = char(std::tolower((unsigned char)c));
+        return s;
+    };
+    if (base.is_object() && patch.contains("name") && !patch.contains("xboard") &&
+        lowerName(base) != lowerName(patch))
+        base.erase("xboard");
+}
+
 // "inherits": NAME or PATH: the variant is its base with this file's members merged over it
 // (a JSON merge patch: objects merge key by key, anything else replaces, null deletes).
 Json resolveInheritance(Json root, const std::string& origin, int depth) {
@@ -1195,6 +1242,7 @@ Json resolveInheritance(Json root, const std::string& origin, int depth) {
     }
     Json merged = resolveInheritance(parseJson(readFile(path), path), path, depth + 1);
     root.erase("inherits");
+    forgetXBoardOnRename(merged, root);
     merged.merge_patch(root);
     return merged;
 }

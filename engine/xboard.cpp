@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <cstdio>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -12,7 +12,7 @@
 #include "engine/perft.h"
 #include "engine/rules.h"
 #include "engine/version.h"
-#include "notation/parse.h"
+#include "engine/xboard_dialect.h"
 
 namespace timur::protocol {
 
@@ -23,279 +23,18 @@ std::string lower(std::string s) {
     return s;
 }
 
-// Variants XBoard 4.9.1 knows, with their default board. XBoard plays them with its own start
-// position and sends no setboard for it, so that is where a game of ours starts too (our courier
-// starts with some pawns and the ferz advanced; XBoard's from the plain array). XBoard ignores
-// `setup` for these.
-struct KnownVariant {
-    const char* ours;
-    const char* xboard;
-    int files, ranks;
-    const char* xboardStart;  // nullptr: the same as ours
-};
-constexpr KnownVariant kKnown[] = {
-    {"chess", "normal", 8, 8, nullptr},
-    {"shatranj", "shatranj", 8, 8, nullptr},
-    {"makruk", "makruk", 8, 8, nullptr},
-    {"courier", "courier", 12, 8,
-     "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"},
-    {"capablanca", "capablanca", 10, 8, nullptr},
-    {"grand", "grand", 10, 10, nullptr},
-    {"xiangqi", "xiangqi", 9, 10, nullptr},
-    {"shogi", "shogi", 9, 9, nullptr},
-    {"crazyhouse", "crazyhouse", 8, 8, nullptr},
-};
-
-const KnownVariant* known(const Variant& v) {
-    for (const auto& k : kKnown)
-        if (lower(v.name) == k.ours) return &k;
-    return nullptr;
+// Milliseconds from a GUI's number: negative, NaN or absurd values (a year and more) are clamped
+// before the conversion, which would be undefined for them.
+std::int64_t clampedMs(double ms) {
+    if (!(ms > 0)) return 0;
+    return std::int64_t(std::min(ms, 365.0 * 24 * 3600 * 1000));
 }
 
-int holdingsSize(const Variant& v) {
-    if (!v.rules.drops && !v.rules.capturesToHand) return 0;
-    int n = 0;
-    for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (!v.pieces[t].royal && v.pieces[t].letter.front() != '+') ++n;
-    return n;
-}
-
-// XBoard's internal piece types, in the order of its piece-to-char table (common.h). A table of
-// n characters per side gives the first n-1 types and then the King; XBoard takes up to 44 a side.
-constexpr int kMinTableSlots = 22;
-constexpr int kMaxTableSlots = 44;
-
-int preferredSlot(const std::string& xbetza) {
-    static const std::pair<const char*, int> table[] = {
-        {"N", 1},      {"B", 2},   {"R", 3},   {"Q", 4},   {"F", 5},    {"A", 6},
-        {"BN", 7},     {"NB", 7},  {"RN", 8},  {"NR", 8},  {"W", 9},    {"K", 10},
-        {"mRcpR", 11}, {"NN", 12}, {"N0", 12}, {"gQ", 15}, {"FfW", 16}, {"fR", 18},
-    };
-    for (const auto& [d, slot] : table)
-        if (xbetza == d) return slot;
-    return -1;
-}
-
-std::string blackLetter(std::string letter) {
-    for (char& c : letter)
-        if (std::isalpha(static_cast<unsigned char>(c))) {
-            c = char(std::tolower(static_cast<unsigned char>(c)));
-            break;
-        }
-    return letter;
-}
-
-bool promotes(const Variant& v, PieceType t) {
-    for (const PromotionRule& rule : v.rules.promotions)
-        if (std::find(rule.pieces.begin(), rule.pieces.end(), t) != rule.pieces.end()) return true;
-    return false;
-}
-
-// The XBetza of a piece for a `piece` line, with castling added to the castling royal.
-std::optional<std::string> pieceDescription(const Variant& v, PieceType t) {
-    auto d = betza::toXBetza(v.pieces[t].moves);
-    if (!d) return d;
-    const auto& castling = v.rules.castling;
-    if (castling && castling->king == t && d->find('O') == std::string::npos) {
-        const Geometry& g = v.board;
-        int distance = 2;
-        // The king's start file on the castling rank of the start position.
-        std::string board = v.startFen.substr(0, v.startFen.find(' '));
-        std::vector<std::string> ranks;
-        std::stringstream ss(board);
-        std::string r;
-        while (std::getline(ss, r, '/')) ranks.push_back(r);
-        int row = g.ranks - 1 - castling->rank;
-        if (row >= 0 && row < int(ranks.size())) {
-            int file = 0;
-            const std::string& text = ranks[row];
-            const std::string& letter = v.pieces[t].letter;
-            for (size_t i = 0; i < text.size();) {
-                if (std::isdigit(static_cast<unsigned char>(text[i]))) {
-                    int n = 0;
-                    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
-                        n = n * 10 + (text[i++] - '0');
-                    file += n;
-                } else if (text.compare(i, letter.size(), letter) == 0) {
-                    distance = std::abs(castling->kingsideKingFile - file);
-                    break;
-                } else if (text[i] == '*' || std::isalpha(static_cast<unsigned char>(text[i]))) {
-                    ++file;
-                    ++i;
-                    while (i < text.size() && (text[i] == '\'' || text[i] == '!' || text[i] == '~'))
-                        ++i;
-                } else {
-                    ++i;  // '+' of a promoted piece
-                }
-            }
-        }
-        *d += "O" + std::to_string(std::max(1, distance));
-    }
-    return d;
-}
-
-// Squares in a move text: a lower-case file letter followed by digits.
-template <typename F>
-std::string mapRanks(const std::string& text, F f) {
-    std::string out;
-    for (size_t i = 0; i < text.size();) {
-        char c = text[i];
-        if (c >= 'a' && c <= 'p' && i + 1 < text.size() &&
-            std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
-            size_t j = i + 1;
-            int rank = 0;
-            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])) &&
-                   rank < 1000)
-                rank = rank * 10 + (text[j++] - '0');
-            out += c;
-            out += std::to_string(f(rank));
-            i = j;
-        } else {
-            out += c;
-            ++i;
-        }
-    }
-    return out;
-}
-
-// The squares of a move text, and where the non-square tail (promotion) starts.
-std::vector<std::string> squaresOf(const std::string& text, std::string& tail) {
-    std::vector<std::string> out;
-    size_t i = 0;
-    tail.clear();
-    std::string prefix;
-    while (i < text.size()) {
-        char c = text[i];
-        if (c >= 'a' && c <= 'p' && i + 1 < text.size() &&
-            std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
-            size_t j = i + 1;
-            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
-            out.push_back(text.substr(i, j - i));
-            i = j;
-        } else {
-            tail = text.substr(i);
-            break;
-        }
-    }
-    return out;
+bool isCastlingText(const std::string& text) {
+    return text == "O-O" || text == "O-O-O" || text == "0-0" || text == "0-0-0";
 }
 
 }  // namespace
-
-XBoardVariantName xboardVariantName(const Variant& v) {
-    const KnownVariant* k = known(v);
-    if (!k) {
-        std::string name;
-        for (char c : v.name)
-            name += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '-';
-        return {name, true};
-    }
-    if (v.board.files != k->files || v.board.ranks != k->ranks)
-        return {std::to_string(v.board.files) + "x" + std::to_string(v.board.ranks) + "+" +
-                    std::to_string(holdingsSize(v)) + "_" + k->xboard,
-                true};
-    return {k->xboard, false};
-}
-
-std::string xboardStartFen(const Variant& v) {
-    const KnownVariant* k = known(v);
-    if (!k || !k->xboardStart || xboardVariantName(v).engineDefined) return "";
-    return k->xboardStart;
-}
-
-std::vector<std::string> xboardSetup(const Variant& v) {
-    // Pieces that get a picture: every non-promoted type (promoted shogi-style types have none).
-    int nonRoyal = 0;
-    for (const PieceSpec& p : v.pieces)
-        if (!p.letter.empty() && p.letter.front() != '+' && !p.royal) ++nonRoyal;
-    int slots = std::clamp(nonRoyal + 1, kMinTableSlots, kMaxTableSlots);
-    int kingSlot = slots - 1;
-    std::vector<int> slotOf(v.pieces.size(), -1);
-    std::vector<int> owner(slots, -1);
-    std::vector<std::string> descriptions(v.pieces.size());
-    auto shown = [&](size_t t) {
-        return !v.pieces[t].letter.empty() && v.pieces[t].letter.front() != '+';
-    };
-    // The royal first, then the pieces whose picture XBoard has, then the rest in free slots.
-    for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (!shown(t)) continue;
-        descriptions[t] = pieceDescription(v, PieceType(t)).value_or("");
-        if (v.pieces[t].royal && owner[kingSlot] < 0)
-            owner[kingSlot] = int(t), slotOf[t] = kingSlot;
-    }
-    for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (slotOf[t] >= 0 || !shown(t)) continue;
-        int slot = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
-        if (slot >= 0 && slot < kingSlot && owner[slot] < 0) owner[slot] = int(t), slotOf[t] = slot;
-    }
-    // Free slots for the rest: pictures of fairy pieces first.
-    std::vector<int> order = {13, 14, 17, 19, 20, 12, 15, 7, 8, 11, 16,
-                              18, 5,  6,  9,  10, 1,  2,  3, 4, 0};
-    for (int s = 21; s < kingSlot; ++s) order.push_back(s);
-    for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (slotOf[t] >= 0 || !shown(t)) continue;
-        for (int s : order)
-            if (s < kingSlot && owner[s] < 0) {
-                owner[s] = int(t), slotOf[t] = s;
-                break;
-            }
-    }
-    std::string white, black;
-    for (int s = 0; s < slots; ++s) {
-        if (owner[s] < 0) {
-            white += '.', black += '.';
-            continue;
-        }
-        white += v.pieces[owner[s]].letter;
-        black += blackLetter(v.pieces[owner[s]].letter);
-    }
-    std::vector<std::string> out;
-    out.push_back("setup (" + white + black + ") " + std::to_string(v.board.files) + "x" +
-                  std::to_string(v.board.ranks) + "+" + std::to_string(holdingsSize(v)) +
-                  "_fairy " + v.startFen);
-    for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (slotOf[t] >= 0 && !descriptions[t].empty())
-            out.push_back("piece " + v.pieces[t].letter + "& " + descriptions[t]);
-    return out;
-}
-
-std::string toXBoardMove(const std::string& text, int ranks) {
-    std::string t = ranks == 10 ? mapRanks(text, [](int r) { return r - 1; }) : text;
-    if (t.find('@') != std::string::npos) return t;
-    std::string tail;
-    auto squares = squaresOf(t, tail);
-    if (squares.size() <= 2) return t;
-    // A locust capture: from, victims..., to as legs.
-    std::string out = squares[0] + squares[1];
-    for (size_t i = 2; i < squares.size(); ++i) out += "," + squares[i - 1] + squares[i];
-    return out + tail;
-}
-
-std::string fromXBoardMove(const std::string& text, int ranks) {
-    std::string t;
-    for (char c : text)
-        if (c != '=' && c != '(' && c != ')') t += c;
-    if (t.find(',') != std::string::npos) {
-        // Legs a1b2,b2c3: the squares in order, each leg's start dropped after the first.
-        std::string joined, leg;
-        std::stringstream ss(t);
-        bool first = true;
-        while (std::getline(ss, leg, ',')) {
-            std::string tail;
-            auto sq = squaresOf(leg, tail);
-            if (sq.empty()) return text;
-            if (first)
-                joined = leg;
-            else
-                for (size_t i = 1; i < sq.size(); ++i) joined += sq[i];
-            if (!first) joined += tail;
-            first = false;
-        }
-        t = joined;
-    }
-    if (ranks == 10) t = mapRanks(t, [](int r) { return r + 1; });
-    return t;
-}
 
 XBoardEngine::XBoardEngine(Output& out, VariantSet& variants) : out_(out), variants_(variants) {
     variant_ = variants_.defaultVariant();
@@ -388,29 +127,7 @@ void XBoardEngine::newGame() {
 
 bool XBoardEngine::setVariant(const std::string& requested) {
     stopSearch(true);
-    std::string name = requested;
-    int files = 0, ranks = 0;
-    // XBoard's board-size prefix: FILESxRANKS+HOLDINGS_PARENT, e.g. 10x8+0_fairy.
-    int holdings = 0, consumed = 0;
-    if (std::sscanf(requested.c_str(), "%3dx%3d+%3d_%n", &files, &ranks, &holdings, &consumed) ==
-            3 &&
-        consumed > 0 && size_t(consumed) < requested.size()) {
-        name = requested.substr(size_t(consumed));
-    } else {
-        files = ranks = 0;
-    }
-    std::shared_ptr<const Variant> found;
-    for (const auto& v : variants_.all()) {
-        XBoardVariantName xb = xboardVariantName(*v);
-        const KnownVariant* k = known(*v);
-        if (lower(xb.name) == lower(requested) || lower(v->name) == lower(requested) ||
-            (k && lower(name) == k->xboard &&
-             (!files || (v->board.files == files && v->board.ranks == ranks))) ||
-            (!files && lower(v->name) == lower(name))) {
-            found = v;
-            break;
-        }
-    }
+    std::shared_ptr<const Variant> found = findXBoardVariant(variants_.all(), requested);
     if (!found) {
         send("Error (unsupported variant): variant " + requested);
         return false;
@@ -418,10 +135,9 @@ bool XBoardEngine::setVariant(const std::string& requested) {
     variant_ = found;
     pos_ = std::make_unique<Position>(variant_);
     pos_->setStart();
-    if (const KnownVariant* k = known(*variant_);
-        k && k->xboardStart && !xboardVariantName(*variant_).engineDefined) {
+    if (std::string start = xboardStartFen(*variant_); !start.empty()) {
         try {
-            pos_->setFen(k->xboardStart);
+            pos_->setFen(start);
         } catch (const std::exception&) {
             // Our rules cannot hold XBoard's array: keep ours.
         }
@@ -460,15 +176,6 @@ void XBoardEngine::undo(int plies) {
     if (analyzing_) analyze();
 }
 
-namespace {
-// Milliseconds from a GUI's number: negative, NaN or absurd values (a year and more) are clamped
-// before the conversion, which would be undefined for them.
-std::int64_t clampedMs(double ms) {
-    if (!(ms > 0)) return 0;
-    return std::int64_t(std::min(ms, 365.0 * 24 * 3600 * 1000));
-}
-}  // namespace
-
 bool XBoardEngine::ponderHit(const std::string& xboardText) {
     {
         std::lock_guard lock(out_.mutex());
@@ -492,38 +199,7 @@ void XBoardEngine::userMove(const std::string& text) {
         send("Illegal move (no legal position set): " + text);
         return;
     }
-    std::string internal = fromXBoardMove(text, variant_->board.ranks);
-    Move move = parseMove(*pos_, internal);
-    MoveList legal;
-    if (move.isNull()) generateLegal(*pos_, legal);
-    if (move.isNull() && !internal.empty() && internal.find('@') == 1) {
-        // Drops may come with a lower-case letter.
-        std::string upper = internal;
-        upper[0] = char(std::toupper(static_cast<unsigned char>(upper[0])));
-        move = parseMove(*pos_, upper);
-    }
-    if (move.isNull() && (text == "O-O" || text == "O-O-O" || text == "0-0" || text == "0-0-0")) {
-        bool kingside = text.size() == 3;
-        for (const Move& m : legal)
-            if (m.kind == MoveKind::Castling &&
-                (pos_->board().fileOf(m.to) > pos_->board().fileOf(m.from)) == kingside)
-                move = m;
-    }
-    if (move.isNull()) {
-        // A promotion sent without its piece: the most valuable choice.
-        Evaluator eval(variant_);
-        int bestValue = -1;
-        for (const Move& m : legal) {
-            std::string t = moveText(*pos_, m);
-            if (t.size() > internal.size() && t.compare(0, internal.size(), internal) == 0 &&
-                !std::isdigit(static_cast<unsigned char>(t[internal.size()])) &&
-                m.promo != kNoPieceType && m.kind != MoveKind::Drop &&
-                eval.value(m.promo) > bestValue) {
-                bestValue = eval.value(m.promo);
-                move = m;
-            }
-        }
-    }
+    Move move = readMove(text);
     if (move.isNull()) {
         send("Illegal move: " + text);
         if (analyzing_) analyze();
@@ -538,6 +214,49 @@ void XBoardEngine::userMove(const std::string& text) {
     if (!force_ && pos_->sideToMove() == engineColor_) think();
 }
 
+// XBoard's move text, and what GUIs send besides: a drop with a lower-case letter, O-O, and a
+// promotion without its piece. A null move if it is none of these.
+Move XBoardEngine::readMove(const std::string& text) {
+    std::string internal = fromXBoardMove(text, variant_->board.ranks);
+    Move move = parseMove(*pos_, internal);
+    if (!move.isNull()) return move;
+    MoveList legal;
+    generateLegal(*pos_, legal);
+    if (!internal.empty() && internal.find('@') == 1) {
+        std::string upper = internal;
+        upper[0] = char(std::toupper(static_cast<unsigned char>(upper[0])));
+        move = parseMove(*pos_, upper);
+        if (!move.isNull()) return move;
+    }
+    if (isCastlingText(text)) {
+        bool kingside = text.size() == 3;
+        for (const Move& m : legal)
+            if (m.kind == MoveKind::Castling &&
+                (pos_->board().fileOf(m.to) > pos_->board().fileOf(m.from)) == kingside)
+                move = m;
+        if (!move.isNull()) return move;
+    }
+    return promotionOf(internal, legal);
+}
+
+// A promotion sent without its piece (`internal` is the move up to it): the most valuable choice.
+Move XBoardEngine::promotionOf(const std::string& internal, const MoveList& legal) const {
+    Evaluator eval(variant_);
+    int bestValue = -1;
+    Move move;
+    for (const Move& m : legal) {
+        std::string t = moveText(*pos_, m);
+        if (t.size() > internal.size() && t.compare(0, internal.size(), internal) == 0 &&
+            !std::isdigit(static_cast<unsigned char>(t[internal.size()])) &&
+            m.promo != kNoPieceType && m.kind != MoveKind::Drop &&
+            eval.value(m.promo) > bestValue) {
+            bestValue = eval.value(m.promo);
+            move = m;
+        }
+    }
+    return move;
+}
+
 std::string XBoardEngine::thinkingLine(const SearchInfo& i) const {
     std::ostringstream s;
     int score = i.score;
@@ -549,9 +268,15 @@ std::string XBoardEngine::thinkingLine(const SearchInfo& i) const {
     return s.str();
 }
 
-void XBoardEngine::think() {
-    if (badPosition_) return;
-    if (claimIfOver()) return;
+// Runs on the search thread.
+void XBoardEngine::post(const SearchInfo& i) {
+    std::lock_guard lock(out_.mutex());
+    if (post_ && !discard_) send(thinkingLine(i));
+}
+
+// The limits of our next search from the clock XBoard gave: st, else level/time, else 2 s a move
+// unless sd limits the depth.
+SearchLimits XBoardEngine::clockLimits() const {
     SearchLimits limits;
     Color us = pos_->sideToMove();
     if (stMs_ >= 0) {
@@ -565,6 +290,13 @@ void XBoardEngine::think() {
     }
     if (sdDepth_) limits.depth = sdDepth_;
     if (nps_) limits.nodesPerSecond = nps_;
+    return limits;
+}
+
+void XBoardEngine::think() {
+    if (badPosition_) return;
+    if (claimIfOver()) return;
+    SearchLimits limits = clockLimits();
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Thinking;
@@ -572,11 +304,7 @@ void XBoardEngine::think() {
     }
     thinkLimits_ = limits;
     search_.start(
-        *pos_, limits,
-        [this](const SearchInfo& i) {
-            std::lock_guard lock(out_.mutex());
-            if (post_ && !discard_) send(thinkingLine(i));
-        },
+        *pos_, limits, [this](const SearchInfo& i) { post(i); },
         [this](const SearchResult& r) { searchDone(r); });
 }
 
@@ -596,6 +324,19 @@ void XBoardEngine::searchDone(const SearchResult& r) {
     if (moved && ponder_ && !force_) startPondering(r);
 }
 
+// Our clock when the expected reply arrives: what it held, less the search that just ended, plus
+// the increment. Time spent pondering is free: the budget starts at ponderhit.
+SearchLimits XBoardEngine::ponderLimits(const SearchResult& r) const {
+    SearchLimits limits = thinkLimits_;
+    Color us = ~pos_->sideToMove();
+    if (limits.time[us] >= 0)
+        limits.time[us] =
+            std::max<std::int64_t>(1, limits.time[us] - r.info.timeMs + limits.inc[us]);
+    if (limits.movesToGo > 0) limits.movesToGo = limits.movesToGo > 1 ? limits.movesToGo - 1 : mps_;
+    limits.ponder = true;
+    return limits;
+}
+
 // Called with out_.mutex() held, on the search thread, right after our move was sent.
 void XBoardEngine::startPondering(const SearchResult& r) {
     if (r.ponder.isNull()) return;
@@ -608,24 +349,12 @@ void XBoardEngine::startPondering(const SearchResult& r) {
     MoveList replies;
     generateLegal(after, replies);
     if (gameEnd(after, replies).over()) return;
-    // Our clock when the expected reply arrives: what it held, less this search, plus the
-    // increment. Time spent pondering is free: the budget starts at ponderhit.
-    SearchLimits limits = thinkLimits_;
-    Color us = ~pos_->sideToMove();
-    if (limits.time[us] >= 0)
-        limits.time[us] =
-            std::max<std::int64_t>(1, limits.time[us] - r.info.timeMs + limits.inc[us]);
-    if (limits.movesToGo > 0) limits.movesToGo = limits.movesToGo > 1 ? limits.movesToGo - 1 : mps_;
-    limits.ponder = true;
+    SearchLimits limits = ponderLimits(r);
     ponderMove_ = r.ponder;
     mode_ = Mode::Pondering;
     discard_ = false;
     search_.continueWith(
-        after, limits,
-        [this](const SearchInfo& i) {
-            std::lock_guard lock(out_.mutex());
-            if (post_ && !discard_) send(thinkingLine(i));
-        },
+        after, limits, [this](const SearchInfo& i) { post(i); },
         [this](const SearchResult& result) { searchDone(result); });
 }
 
@@ -641,12 +370,7 @@ void XBoardEngine::analyze() {
         discard_ = false;
     }
     search_.start(
-        *pos_, limits,
-        [this](const SearchInfo& i) {
-            std::lock_guard lock(out_.mutex());
-            if (post_ && !discard_) send(thinkingLine(i));
-        },
-        [](const SearchResult&) {});
+        *pos_, limits, [this](const SearchInfo& i) { post(i); }, [](const SearchResult&) {});
 }
 
 void XBoardEngine::perft(int depth) {
@@ -669,15 +393,20 @@ void XBoardEngine::perft(int depth) {
     if (analyzing_) analyze();
 }
 
+// `memory` and the Hash option: MiB, clamped to 1..4096.
+void XBoardEngine::setHash(int mb) {
+    mb = std::clamp(mb, 1, 4096);
+    stopSearch(true);
+    hashMb_ = mb;
+    search_.setHashMb(mb);
+}
+
 void XBoardEngine::option(const std::string& text) {
     auto eq = text.find('=');
     std::string name = trim(text.substr(0, eq));
     std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
     if (lower(name) == "hash") {
-        int mb = std::clamp(std::stoi(value), 1, 4096);
-        stopSearch(true);
-        hashMb_ = mb;
-        search_.setHashMb(mb);
+        setHash(std::stoi(value));
     } else if (lower(name) == "variantfile") {
         if (value.empty()) return;
         try {
@@ -692,155 +421,190 @@ void XBoardEngine::option(const std::string& text) {
     }
 }
 
+const std::string& XBoardEngine::Command::arg(size_t i) const {
+    if (i >= words.size()) throw std::invalid_argument("missing argument");
+    return words[i];
+}
+
 bool XBoardEngine::handle(const std::string& raw) {
     std::string line = trim(raw);
     if (line.empty()) return true;
-    auto w = words(line);
-    const std::string& cmd = w[0];
-    std::string rest = trim(line.substr(cmd.size()));
-    auto arg = [&](size_t i) -> const std::string& {
-        if (i >= w.size()) throw std::invalid_argument("missing argument");
-        return w[i];
-    };
+    Command c{words(line), ""};
+    c.rest = trim(line.substr(c.name().size()));
     try {
-        if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "random" ||
-            cmd == "computer" || cmd == "name" || cmd == "rating" || cmd == "ics" ||
-            cmd == "egtpath" || cmd == "hint" || cmd == "white" || cmd == "black" ||
-            cmd == "pause" || cmd == "resume") {
-            // Nothing to do.
-        } else if (cmd == "hard") {
-            ponder_ = true;
-        } else if (cmd == "easy") {
-            ponder_ = false;
-            bool pondering;
-            {
-                std::lock_guard lock(out_.mutex());
-                pondering = mode_ == Mode::Pondering;
-            }
-            if (pondering) stopSearch(true);
-        } else if (cmd == "protover") {
-            features();
-        } else if (cmd == "new") {
-            newGame();
-        } else if (cmd == "variant") {
-            setVariant(arg(1));
-        } else if (cmd == "force") {
-            stopSearch(true);
-            force_ = true;
-        } else if (cmd == "go") {
-            stopSearch(true);
-            force_ = false;
-            engineColor_ = pos_->sideToMove();
-            think();
-        } else if (cmd == "playother") {
-            stopSearch(true);
-            force_ = false;
-            engineColor_ = ~pos_->sideToMove();
-        } else if (cmd == "level") {
-            mps_ = std::max(0, std::stoi(arg(1)));
-            const std::string& base = arg(2);
-            double minutes = 0;
-            if (auto colon = base.find(':'); colon != std::string::npos)
-                minutes = std::stod(base.substr(0, colon)) + std::stod(base.substr(colon + 1)) / 60;
-            else
-                minutes = std::stod(base);
-            baseMs_ = clampedMs(minutes * 60000);
-            incMs_ = clampedMs(std::stod(arg(3)) * 1000);
-            stMs_ = -1;
-            haveTimeControl_ = true;
-        } else if (cmd == "st") {
-            stMs_ = clampedMs(std::stod(arg(1)) * 1000);
-        } else if (cmd == "sd") {
-            sdDepth_ = std::clamp(std::stoi(arg(1)), 1, kMaxSearchPly - 2);
-        } else if (cmd == "nps") {
-            long long n = std::stoll(arg(1));
-            nps_ = n > 0 ? std::uint64_t(n) : 0;
-        } else if (cmd == "time") {
-            myTimeMs_ = clampedMs(double(std::stoll(arg(1))) * 10);
-        } else if (cmd == "otim") {
-            oppTimeMs_ = clampedMs(double(std::stoll(arg(1))) * 10);
-        } else if (cmd == "usermove") {
-            userMove(arg(1));
-        } else if (cmd == "?") {
-            bool thinking;
-            {
-                std::lock_guard lock(out_.mutex());
-                thinking = mode_ == Mode::Thinking;
-            }
-            if (thinking) stopSearch(false);
-        } else if (cmd == "ping") {
-            std::lock_guard lock(out_.mutex());
-            std::string pong = "pong" + (w.size() > 1 ? " " + w[1] : std::string());
-            if (mode_ == Mode::Thinking)
-                pendingPongs_.push_back(pong);
-            else
-                send(pong);
-        } else if (cmd == "draw") {
-            std::lock_guard lock(out_.mutex());
-            if (lastScore_ <= -300 && lastScore_ > -kMateBound) send("offer draw");
-        } else if (cmd == "result") {
-            stopSearch(true);
-            force_ = true;
-        } else if (cmd == "setboard") {
-            setBoard(rest);
-        } else if (cmd == "undo") {
-            undo(1);
-        } else if (cmd == "remove") {
-            undo(2);
-        } else if (cmd == "post") {
-            std::lock_guard lock(out_.mutex());
-            post_ = true;
-        } else if (cmd == "nopost") {
-            std::lock_guard lock(out_.mutex());
-            post_ = false;
-        } else if (cmd == "analyze") {
-            analyze();
-        } else if (cmd == "exit") {
-            stopSearch(true);
-            analyzing_ = false;
-        } else if (cmd == ".") {
-            std::lock_guard lock(out_.mutex());
-            if (mode_ == Mode::Analyzing)
-                send("stat01: " + std::to_string(search_.elapsedMs() / 10) + " " +
-                     std::to_string(search_.nodes()) + " " +
-                     std::to_string(search_.currentDepth()) + " 0 0");
-        } else if (cmd == "bk") {
-            send(" no book");
-            send("");
-        } else if (cmd == "memory") {
-            int mb = std::clamp(std::stoi(arg(1)), 1, 4096);
-            stopSearch(true);
-            hashMb_ = mb;
-            search_.setHashMb(mb);
-        } else if (cmd == "cores") {
-            // The GUI's limit on threads (smp=1): Lazy SMP uses that many from the next search
-            // on; it may come while the engine thinks, which goes on.
-            search_.setThreads(std::clamp(std::stoi(arg(1)), 1, kMaxThreads));
-        } else if (cmd == "option") {
-            option(rest);
-        } else if (cmd == "perft") {
-            perft(std::clamp(std::stoi(arg(1)), 0, 20));
-        } else if (cmd == "d") {
-            std::lock_guard lock(out_.mutex());
-            send("# fen " + pos_->fen());
-        } else if (cmd == "quit") {
+        if (c.name() == "quit") {
             stopSearch(true);
             return false;
-        } else {
-            // A bare move (usermove rejected), else an unknown command.
-            bool looksLikeMove =
-                w.size() == 1 && ((cmd[0] >= 'a' && cmd[0] <= 'p' && cmd.size() >= 4 &&
-                                   std::isdigit(static_cast<unsigned char>(cmd[1]))) ||
-                                  cmd.find('@') == 1 || cmd.starts_with("O-O"));
-            if (looksLikeMove)
-                userMove(cmd);
-            else
-                send("Error (unknown command): " + line);
         }
+        if (!gameCommand(c) && !clockCommand(c) && !searchCommand(c) && !otherCommand(c))
+            unknown(c, line);
     } catch (const std::exception& e) {
         send("Error (" + std::string(e.what()) + "): " + line);
     }
     return true;
+}
+
+// The game: variant, position, moves and who plays them.
+bool XBoardEngine::gameCommand(const Command& c) {
+    const std::string& cmd = c.name();
+    if (cmd == "new") {
+        newGame();
+    } else if (cmd == "variant") {
+        setVariant(c.arg(1));
+    } else if (cmd == "force" || cmd == "result") {
+        stopSearch(true);
+        force_ = true;
+    } else if (cmd == "go" || cmd == "playother") {
+        stopSearch(true);
+        force_ = false;
+        engineColor_ = cmd == "go" ? pos_->sideToMove() : ~pos_->sideToMove();
+        if (cmd == "go") think();
+    } else if (cmd == "usermove") {
+        userMove(c.arg(1));
+    } else if (cmd == "setboard") {
+        setBoard(c.rest);
+    } else if (cmd == "undo" || cmd == "remove") {
+        undo(cmd == "undo" ? 1 : 2);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The clocks: level, st, sd, nps, time, otim.
+bool XBoardEngine::clockCommand(const Command& c) {
+    const std::string& cmd = c.name();
+    if (cmd == "level") {
+        level(c);
+    } else if (cmd == "st") {
+        stMs_ = clampedMs(std::stod(c.arg(1)) * 1000);
+    } else if (cmd == "sd") {
+        sdDepth_ = std::clamp(std::stoi(c.arg(1)), 1, kMaxSearchPly - 2);
+    } else if (cmd == "nps") {
+        long long n = std::stoll(c.arg(1));
+        nps_ = n > 0 ? std::uint64_t(n) : 0;
+    } else if (cmd == "time") {
+        myTimeMs_ = clampedMs(double(std::stoll(c.arg(1))) * 10);
+    } else if (cmd == "otim") {
+        oppTimeMs_ = clampedMs(double(std::stoll(c.arg(1))) * 10);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// level MPS BASE INC: BASE in minutes or MIN:SEC, INC in seconds.
+void XBoardEngine::level(const Command& c) {
+    mps_ = std::max(0, std::stoi(c.arg(1)));
+    const std::string& base = c.arg(2);
+    double minutes = 0;
+    if (auto colon = base.find(':'); colon != std::string::npos)
+        minutes = std::stod(base.substr(0, colon)) + std::stod(base.substr(colon + 1)) / 60;
+    else
+        minutes = std::stod(base);
+    baseMs_ = clampedMs(minutes * 60000);
+    incMs_ = clampedMs(std::stod(c.arg(3)) * 1000);
+    stMs_ = -1;
+    haveTimeControl_ = true;
+}
+
+// Thinking, pondering, analysis and what they print.
+bool XBoardEngine::searchCommand(const Command& c) {
+    const std::string& cmd = c.name();
+    if (cmd == "hard") {
+        ponder_ = true;
+    } else if (cmd == "easy") {
+        ponder_ = false;
+        if (modeIs(Mode::Pondering)) stopSearch(true);
+    } else if (cmd == "?") {
+        if (modeIs(Mode::Thinking)) stopSearch(false);
+    } else if (cmd == "post" || cmd == "nopost") {
+        std::lock_guard lock(out_.mutex());
+        post_ = cmd == "post";
+    } else if (cmd == "analyze") {
+        analyze();
+    } else if (cmd == "exit") {
+        stopSearch(true);
+        analyzing_ = false;
+    } else if (cmd == ".") {
+        statistics();
+    } else if (cmd == "memory") {
+        setHash(std::stoi(c.arg(1)));
+    } else if (cmd == "cores") {
+        // The GUI's limit on threads (smp=1): Lazy SMP uses that many from the next search
+        // on; it may come while the engine thinks, which goes on.
+        search_.setThreads(std::clamp(std::stoi(c.arg(1)), 1, kMaxThreads));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The handshake, ping, draw offers, options, perft and what needs no answer.
+bool XBoardEngine::otherCommand(const Command& c) {
+    static const std::set<std::string, std::less<>> kIgnored = {
+        "xboard", "accepted", "rejected", "random", "computer", "name",  "rating",
+        "ics",    "egtpath",  "hint",     "white",  "black",    "pause", "resume"};
+    const std::string& cmd = c.name();
+    if (kIgnored.count(cmd)) {
+        // Nothing to do.
+    } else if (cmd == "protover") {
+        features();
+    } else if (cmd == "ping") {
+        ping(c);
+    } else if (cmd == "draw") {
+        std::lock_guard lock(out_.mutex());
+        if (lastScore_ <= -300 && lastScore_ > -kMateBound) send("offer draw");
+    } else if (cmd == "bk") {
+        send(" no book");
+        send("");
+    } else if (cmd == "option") {
+        option(c.rest);
+    } else if (cmd == "perft") {
+        perft(std::clamp(std::stoi(c.arg(1)), 0, 20));
+    } else if (cmd == "d") {
+        std::lock_guard lock(out_.mutex());
+        send("# fen " + pos_->fen());
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Answered at once, or after the move the engine owes.
+void XBoardEngine::ping(const Command& c) {
+    std::lock_guard lock(out_.mutex());
+    std::string pong = "pong" + (c.words.size() > 1 ? " " + c.words[1] : std::string());
+    if (mode_ == Mode::Thinking)
+        pendingPongs_.push_back(pong);
+    else
+        send(pong);
+}
+
+void XBoardEngine::statistics() {
+    std::lock_guard lock(out_.mutex());
+    if (mode_ == Mode::Analyzing)
+        send("stat01: " + std::to_string(search_.elapsedMs() / 10) + " " +
+             std::to_string(search_.nodes()) + " " + std::to_string(search_.currentDepth()) +
+             " 0 0");
+}
+
+bool XBoardEngine::modeIs(Mode mode) {
+    std::lock_guard lock(out_.mutex());
+    return mode_ == mode;
+}
+
+// A bare move (usermove rejected), else an unknown command.
+void XBoardEngine::unknown(const Command& c, const std::string& line) {
+    const std::string& cmd = c.name();
+    bool looksLikeMove =
+        c.words.size() == 1 && ((cmd[0] >= 'a' && cmd[0] <= 'p' && cmd.size() >= 4 &&
+                                 std::isdigit(static_cast<unsigned char>(cmd[1]))) ||
+                                cmd.find('@') == 1 || cmd.starts_with("O-O"));
+    if (looksLikeMove)
+        userMove(cmd);
+    else
+        send("Error (unknown command): " + line);
 }
 
 }  // namespace timur::protocol

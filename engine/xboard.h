@@ -1,23 +1,15 @@
-// The XBoard front end (CECP v2, spec/protocols.md Part A).
-//
-// Moves are coordinate moves with XBoard's rank convention: 0-based ranks on boards of exactly
-// 10 ranks (h0g2 is Timur's h1g3), 1-based otherwise; a locust capture is sent as legs,
-// "c3d4,d4e5". Variants XBoard knows are announced under XBoard's names (chess is "normal");
-// any other variant is engine-defined: on `variant NAME` the engine answers with
-// `setup (PIECETOCHAR) WxH+S_fairy FEN` and a `piece` line per piece, so that XBoard can draw the
-// board and check moves.
+// The XBoard front end (CECP v2, spec/protocols.md Part A): the engine's side of the dialogue.
+// What XBoard's text means -- moves, variant names, the setup/piece lines that define a variant
+// XBoard does not know -- is engine/xboard_dialect.h.
 //
 // Pondering (`hard`/`easy`): after its move the engine searches the position after the reply it
 // expects; if that reply comes, the search goes on as the real one, else it is dropped.
 //
 // Not supported (documented limits): `edit` (we announce setboard=1, so XBoard does not use it),
-// exclude/include, and pieces XBoard cannot show:
-// moves that depend on a zone (xiangqi soldier) are described by their base moves only, and
-// shogi-style promoted types ("+P") get no piece line.
+// exclude/include, and pieces XBoard cannot show (see xboardSetup).
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,24 +18,6 @@
 #include "engine/search.h"
 
 namespace timur::protocol {
-
-// XBoard's name for a variant, and whether the engine must define it with setup/piece.
-struct XBoardVariantName {
-    std::string name;  // as listed in feature variants= ("normal", "10x8+0_chess", ...)
-    bool engineDefined = false;
-};
-XBoardVariantName xboardVariantName(const Variant& v);
-
-// The start position XBoard (and engines that follow it, such as Fairy-Max) uses for a variant it
-// knows, when that is not ours (courier); empty otherwise.
-std::string xboardStartFen(const Variant& v);
-
-// The reply to `variant NAME` for an engine-defined variant: the setup line and piece lines.
-std::vector<std::string> xboardSetup(const Variant& v);
-
-// Moves between Timur's text (1-based ranks, locust victims inline) and XBoard's.
-std::string toXBoardMove(const std::string& text, int ranks);
-std::string fromXBoardMove(const std::string& text, int ranks);
 
 class XBoardEngine {
   public:
@@ -57,22 +31,46 @@ class XBoardEngine {
   private:
     enum class Mode { Idle, Thinking, Pondering, Analyzing };
 
+    // One command line: its words, and the text after the first.
+    struct Command {
+        std::vector<std::string> words;
+        std::string rest;
+        const std::string& name() const { return words[0]; }
+        const std::string& arg(size_t i) const;  // throws if missing
+    };
+    // Each group handles its commands; false if the command is not one of them.
+    bool gameCommand(const Command& c);
+    bool clockCommand(const Command& c);
+    bool searchCommand(const Command& c);
+    bool otherCommand(const Command& c);
+    void unknown(const Command& c, const std::string& line);
+    void level(const Command& c);
+    void ping(const Command& c);
+    void statistics();
+    bool modeIs(Mode mode);
+
     void features();
     std::string variantList() const;
     void newGame();
     bool setVariant(const std::string& name);
     void userMove(const std::string& text);
+    Move readMove(const std::string& text);
+    Move promotionOf(const std::string& internal, const MoveList& legal) const;
     void setBoard(const std::string& fen);
     void undo(int plies);
+    SearchLimits clockLimits() const;
     void think();
+    void post(const SearchInfo& i);
     // The search's end: sends the move, then ponders if asked to (runs on the search thread).
     void searchDone(const SearchResult& r);
+    SearchLimits ponderLimits(const SearchResult& r) const;
     void startPondering(const SearchResult& r);
     // The opponent played the move being pondered: the search becomes the real one.
     bool ponderHit(const std::string& xboardText);
     void analyze();
     void perft(int depth);
     void option(const std::string& text);
+    void setHash(int mb);
     void stopSearch(bool discard);
     // Claims the result if the game is over; true if it is.
     bool claimIfOver();

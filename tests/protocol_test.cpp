@@ -536,6 +536,65 @@ TEST(XBoard, AnalyzeAndPerft) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// A variant file that inherits one XBoard knows: same name and board, it is XBoard's variant
+// (courier from XBoard's array, no setup); on another board it is engine-defined under XBoard's
+// prefixed name; renamed, under its own name.
+TEST(XBoard, InheritedVariantsKeepXBoardsNameOnlyWhereItFits) {
+    std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                ("timur_protocol_xboard_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto write = [&](const std::string& name, const std::string& json) {
+        std::filesystem::path file = dir / (name + ".json");
+        std::ofstream(file) << json;
+        return file.string();
+    };
+    std::string wide = write("wide", R"({"inherits": "chess", "board": {"files": 10, "ranks": 8},
+        "start": "rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w - - 0 1",
+        "rules": {"castling": null}})");
+    std::string renamed = write("renamed", R"({"inherits": "courier", "name": "my-courier"})");
+    std::string option = write("option", R"({"inherits": "courier", "rules": {"nMoveRule": 40}})");
+    Engine e;
+    xboardStart(e);
+    e.send("option VariantFile=" + wide);
+    EXPECT_TRUE(e.expect(R"(^telluser Loaded variant chess \(10x8\+0_normal\)$)"))
+        << e.transcript();
+    auto list = e.expect("^feature variants=");
+    ASSERT_TRUE(list) << e.transcript();
+    EXPECT_TRUE(std::regex_search(*list, std::regex(R"([",]10x8\+0_normal[",])"))) << *list;
+    EXPECT_FALSE(std::regex_search(*list, std::regex(R"([",]normal[",])"))) << *list;
+    e.send("new");
+    e.send("variant 10x8+0_normal");
+    auto setup = e.expect("^setup ");
+    ASSERT_TRUE(setup) << e.transcript();
+    EXPECT_NE(setup->find(") 10x8+0_fairy rnbqkbnrrr/"), std::string::npos) << *setup;
+
+    e.send("option VariantFile=" + renamed);
+    EXPECT_TRUE(e.expect(R"(^telluser Loaded variant my-courier \(my-courier\)$)"))
+        << e.transcript();
+    e.send("new");
+    e.send("variant my-courier");
+    setup = e.expect("^setup ");
+    ASSERT_TRUE(setup) << e.transcript();
+    EXPECT_NE(setup->find(") 12x8+0_fairy rnebmk1wbenr/"), std::string::npos) << *setup;
+    e.send("d");
+    auto fen = e.expect("^# fen ");
+    ASSERT_TRUE(fen) << e.transcript();
+    EXPECT_EQ(fen->rfind("# fen rnebmk1wbenr/1ppppp1pppp1/", 0), 0u) << *fen;  // ours
+
+    e.send("option VariantFile=" + option);
+    EXPECT_TRUE(e.expect(R"(^telluser Loaded variant courier \(courier\)$)")) << e.transcript();
+    e.send("new");
+    e.send("variant courier");
+    e.send("d");
+    fen = e.expect("^(setup|# fen )");
+    ASSERT_TRUE(fen) << e.transcript();
+    EXPECT_EQ(*fen,
+              "# fen rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1")
+        << "XBoard's array, no setup";
+    EXPECT_EQ(e.finish(), 0);
+    std::filesystem::remove_all(dir);
+}
+
 // ------------------------------------------------------------------------------------------
 // UCI
 

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "engine/match/engine.h"
-#include "engine/xboard.h"
+#include "engine/xboard_dialect.h"
 
 namespace timur::match {
 
