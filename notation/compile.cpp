@@ -278,17 +278,16 @@ class TreeBuilder {
         }
     }
 
-    // u: the captured piece goes to unloadSq_, which must be empty once the move is made: not the
-    // destination, and not the locust victim's own square (that would capture nothing).
+    // u: the captured piece goes to unloadSq_. That square is empty when the move starts (the
+    // origin, or a square the move passed empty: relayInto), so it can only clash with a move
+    // that ends there: with a locust victim to put down there is no such move.
     void applyUnload(int t, std::uint8_t& emit, std::uint8_t& flags, int& aux) const {
         if (unloadSq_ < 0) return;
-        const std::uint8_t captures = kOccEnemy | kOccFriend;
-        if (!victims_.empty()) {
-            if (unloadSq_ == t || unloadSq_ == victims_.front()) emit = 0;
-        } else if (unloadSq_ == t) {
-            emit &= ~captures;
+        if (unloadSq_ == t) {
+            emit = victims_.empty() ? std::uint8_t(emit & kOccEmpty) : std::uint8_t(0);
+            return;
         }
-        if (!victims_.empty() ? emit != 0 : (emit & captures) != 0) {
+        if (victims_.empty() ? (emit & (kOccEnemy | kOccFriend)) != 0 : emit != 0) {
             flags |= kNodeUnload;
             aux = unloadSq_;
         }

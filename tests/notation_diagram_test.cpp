@@ -345,6 +345,8 @@ TEST(Unload, OnTheSquareALegStarts) {
     // started: every empty square passed.
     Scene s = with({"g7"}, {});
     EXPECT_EQ(moveList("afudQ", s), (List{"g7 x g7 > e5", "g7 x g7 > f6"}));
+    // Written twice, every move comes twice: the walk merges the copies, not the two unloads.
+    EXPECT_EQ(draw("afudQafudQ", s).moves.size(), 2u);
     EXPECT_EQ(board("afudQ", s),
               "  8  . . . . . . . .\n"
               "  7  . . . . . . x .\n"
