@@ -424,6 +424,10 @@ TEST(DestroyAndTame, TameInChainsAndHops) {
     h.royals = {"d7"};
     EXPECT_EQ(moveList("ctpR", h), (List{"d7 x d7"}));
     EXPECT_EQ(moveList("cpR", h), (List{"a4 x a4", "d7 x d7"}));
+    // A hole behind the platform ends the hop; a hole is no platform either.
+    h.holes = {"d6", "c4"};
+    EXPECT_EQ(moveList("ctpR", h), List{});
+    EXPECT_EQ(moveList("cpR", h), List{});
 }
 
 }  // namespace
