@@ -159,8 +159,9 @@ char shapeLetter(const LegLetters& L, std::size_t legIndex, std::size_t legCount
             }
         }
     }
-    if (L.has('p') || L.has('g')) {
-        throw ParseError(col, std::string("not supported: '") + c + "' on a hopping leg");
+    if (legCount == 1 && (L.has('p') || L.has('g'))) {
+        throw ParseError(col, std::string("not supported: a ") +
+                                  (c == 'q' ? "circular" : "crooked") + " hopper");
     }
     return c;
 }

@@ -281,6 +281,13 @@ TEST(Shapes, TurnSenseOnLaterLegs) {
     EXPECT_EQ(moveList("afsafzfK"), z);
     // q before any turn is s.
     EXPECT_EQ(moveList("mafqW"), moveList("mafsW"));
+    // A hop in the turn (pK = a K step onto a piece, then one more step): e6 is met only by
+    // d4-e4-f5 (left) turning left again, so jumped by q to d7 (c6 by the mirror path); f6 is
+    // met by d4-e5-f5 (right) and d4-e5-e6 (left) turning the other way: z, to f7 and g6.
+    EXPECT_EQ(moveList("afsapqK", with({"e6", "c6"}, {})), (List{"d7"}));
+    EXPECT_EQ(moveList("afsapzK", with({"e6", "c6"}, {})), List{});
+    EXPECT_EQ(moveList("afsapzK", with({"f6"}, {})), (List{"f7", "g6"}));
+    EXPECT_EQ(moveList("afsapqK", with({"f6"}, {})), List{});
 }
 
 TEST(Shapes, ObliqueLeapHasASense) {

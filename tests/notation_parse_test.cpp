@@ -1131,8 +1131,8 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{kX, "zafsW", 1, "crooked rider (zR)"},
         ErrorCase{kX, "afsaflqK", 7, "cannot be combined with l, r, s or h"},
         ErrorCase{kX, "afsahzK", 6, "cannot be combined"},
-        ErrorCase{kX, "pqR", 2, "not supported: 'q' on a hopping leg"},
-        ErrorCase{kX, "afsapzK", 6, "hopping leg"},
+        ErrorCase{kX, "pqR", 2, "not supported: a circular hopper"},
+        ErrorCase{kX, "zgR", 1, "not supported: a crooked hopper"},
         // u (XBoard after 4.9.1): one u, one capture, a square left empty to put the piece on
         ErrorCase{kX, "uafuK", 4, "on one leg only"},
         ErrorCase{kX, "umR", 1, "'u' (unload) needs a capture"},

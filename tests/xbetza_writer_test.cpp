@@ -168,17 +168,16 @@ TEST_P(ExtendedForm, IsWrittenOnlyWhenExtended) {
 
 INSTANTIATE_TEST_SUITE_P(
     All, ExtendedForm,
-    testing::Values(Canonical{kX, "qN", "qN"}, Canonical{kX, "qN0", "qN"},
-                    Canonical{kB, "qN", "qN"}, Canonical{kX, "qN3", "qN3"},
-                    Canonical{kX, "qR", "qW"}, Canonical{kX, "qB", "qF"},
-                    Canonical{kX, "fqN", "qfN"}, Canonical{kX, "cqK", "qcK"},
-                    Canonical{kB, "qK4", "qK4"}, Canonical{kX, "zR", "zR"},
-                    Canonical{kB, "zB", "zB"}, Canonical{kX, "zW3", "zW3"},
-                    Canonical{kX, "cuR", "ucR"}, Canonical{kX, "udR", "udR"},
-                    Canonical{kX, "afudQ", "afudQ"}, Canonical{kX, "uafcK", "uafcK"},
-                    Canonical{kX, "upR", "upR"}, Canonical{kX, "mafucR", "afucR"},
-                    Canonical{kX, "afsafzfK", "afsafzfK"}, Canonical{kX, "afsafqK", "afsafqK"},
-                    Canonical{kX, "mafqW", "afqW"}, Canonical{kX, "afsafbzK", "afsafbzK"}));
+    testing::Values(
+        Canonical{kX, "qN", "qN"}, Canonical{kX, "qN0", "qN"}, Canonical{kB, "qN", "qN"},
+        Canonical{kX, "qN3", "qN3"}, Canonical{kX, "qR", "qW"}, Canonical{kX, "qB", "qF"},
+        Canonical{kX, "fqN", "qfN"}, Canonical{kX, "cqK", "qcK"}, Canonical{kB, "qK4", "qK4"},
+        Canonical{kX, "zR", "zR"}, Canonical{kB, "zB", "zB"}, Canonical{kX, "zW3", "zW3"},
+        Canonical{kX, "cuR", "ucR"}, Canonical{kX, "udR", "udR"}, Canonical{kX, "afudQ", "afudQ"},
+        Canonical{kX, "uafcK", "uafcK"}, Canonical{kX, "upR", "upR"},
+        Canonical{kX, "mafucR", "afucR"}, Canonical{kX, "afsafzfK", "afsafzfK"},
+        Canonical{kX, "afsafqK", "afsafqK"}, Canonical{kX, "mafqW", "afqW"},
+        Canonical{kX, "afsafbzK", "afsafbzK"}, Canonical{kX, "afsapzK", "afsazpK"}));
 
 TEST(NoXBetzaForm, HandBuiltCases) {
     std::string why;
