@@ -5,8 +5,11 @@
 //  - The default square is the centre of the board as the mover sees it: file (W-1)/2 and rank
 //    (H-1)/2 for White (d4 on 8x8, f5 on 11x10), that square turned by 180 degrees for Black (e5
 //    on 8x8). On even boards this leaves the larger half of the board in front of the piece.
-//  - The mover's own square counts as empty for the walk: the piece has left it (a move may come
-//    back to it, like the Chu Shogi lion's igui).
+//  - The walk sees the mover on its square, as the engine's generator does; the tables treat
+//    that square as empty for the rest of a move, so a move may come back to it (the Chu Shogi
+//    lion's igui mcabK, or its pass), marked & in the diagram.
+//  - The XBetza line is written with every modifier Timur reads (q, z, u included); when XBoard
+//    4.9.1 would misread it (it ignores q, z, u), the line says so.
 //  - --ep SQ: the e.p. victim is the piece on the square just behind SQ as the mover sees it (one
 //    rank lower for White, higher for Black), where the piece that gave the e.p. right stands
 //    after its double step. If that square is empty an enemy is placed there; a friend, a hole,
@@ -120,6 +123,8 @@ int run(int argc, char** argv) {
         ("friends", po::value<std::string>()->value_name("SQ,.."),
             "squares of pieces of the mover's side")
         ("enemies", po::value<std::string>()->value_name("SQ,.."), "squares of enemy pieces")
+        ("royals", po::value<std::string>()->value_name("SQ,.."),
+            "which of the friends and enemies are royal (a tame move, t, may not capture them)")
         ("moved", po::bool_switch(), "the piece has moved before: no initial (i) moves")
         ("ep", po::value<std::string>()->value_name("SQ"),
             "en-passant square; its victim is the enemy just behind it as the mover sees it "
@@ -199,8 +204,14 @@ int run(int argc, char** argv) {
     };
     place(in.friends, "friends", "a friend");
     place(in.enemies, "enemies", "an enemy");
+    if (vm.count("royals"))
+        for (int sq : parseSquareList(g, vm["royals"].as<std::string>(), "--royals")) {
+            if (!in.friends[sq] && !in.enemies[sq])
+                fail("a royal on " + g.name(sq) + ", where no friend or enemy stands");
+            in.royals.set(sq);
+        }
 
-    betza::WalkBoard walkBoard;
+    int epSquare = -1, epVictim = -1;
     if (vm.count("ep")) {
         int ep = parseSquare(g, vm["ep"].as<std::string>(), "--ep");
         if (g.holes[ep] || ep == in.from || in.friends[ep] || in.enemies[ep])
@@ -214,8 +225,8 @@ int run(int argc, char** argv) {
             fail("the e.p. victim's square " + g.name(victim) +
                  " holds a piece of the mover's side");
         in.enemies.set(victim);
-        in.epSquare = walkBoard.epSquare = ep;
-        walkBoard.epVictim = victim;
+        in.epSquare = epSquare = ep;
+        epVictim = victim;
     }
 
     betza::PieceMoves piece;
@@ -227,21 +238,25 @@ int run(int argc, char** argv) {
     }
     betza::CompiledPiece compiled;
     try {
-        compiled = betza::compile(piece, g);
+        compiled = betza::compile(piece, g, betza::kAllTableFeatures);
     } catch (const std::exception& e) {
         fail("cannot compile '" + description + "': " + e.what());
     }
 
-    walkBoard.occ.assign(g.squareCount(), betza::kOccEmpty);
-    for (int sq = 0; sq < g.squareCount(); ++sq) {
-        if (in.friends[sq]) walkBoard.occ[sq] = betza::kOccFriend;
-        if (in.enemies[sq]) walkBoard.occ[sq] = betza::kOccEnemy;
-    }
+    betza::WalkBoard walkBoard =
+        betza::makeWalkBoard(g, in.from, in.friends, in.enemies, in.royals);
+    walkBoard.epSquare = epSquare;
+    walkBoard.epVictim = epVictim;
     in.moves = betza::walk(compiled, in.color, in.from, walkBoard, !vm["moved"].as<bool>());
     in.label = vm["label"].as<std::string>();
 
-    std::string whyNot;
-    std::optional<std::string> xbetza = betza::toXBetza(piece, &whyNot);
+    std::string whyNot, notSafe;
+    std::optional<std::string> xbetza =
+        betza::toXBetza(piece, &whyNot, betza::XBetzaLevel::Extended);
+    if (xbetza && !betza::toXBetza(piece, &notSafe))
+        notSafe = " (not for XBoard 4.9.1: " + notSafe + ")";
+    else
+        notSafe.clear();
 
     if (vm.count("svg")) {
         std::string file = vm["svg"].as<std::string>();
@@ -258,7 +273,7 @@ int run(int argc, char** argv) {
     } else {
         std::cout << betza::diagramText(in);
         if (xbetza)
-            std::cout << "XBetza: " << *xbetza << '\n';
+            std::cout << "XBetza: " << *xbetza << notSafe << '\n';
         else
             std::cout << "XBetza: cannot be written: " << whyNot << '\n';
     }
