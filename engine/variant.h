@@ -9,7 +9,9 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "notation/ast.h"
@@ -205,7 +207,15 @@ struct Variant {
     std::vector<betza::CompiledPiece> tables;
 
     PieceType pieceByLetter(std::string_view letter) const;  // White's letter; kNoPieceType if none
+    std::string pieceLetters() const;                        // "P N B R Q K", for messages
 };
+
+// "P", "p", "+p", "R'" -> White's spelling ("P", "P", "+P", "R'"); nullopt if malformed.
+std::optional<std::string> normalizePieceLetter(std::string_view letter);
+
+// Text quoted for a message, 'like this'; control and non-ASCII bytes are written \xNN so that a
+// message stays one line.
+std::string quote(std::string_view text);
 
 // Loads and validates a variant; throws VariantError with "FILE: /json/path: what is wrong".
 class VariantError : public std::runtime_error {

@@ -71,22 +71,6 @@ const char* typeName(const Json& v) {
     }
 }
 
-// Quoted for messages; control and non-ASCII bytes are escaped so a message stays one line.
-std::string quote(std::string_view s) {
-    std::string out = "'";
-    for (unsigned char c : s) {
-        if (c < 0x20 || c >= 0x7F) {
-            static const char* hex = "0123456789abcdef";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else {
-            out += char(c);
-        }
-    }
-    return out + "'";
-}
-
 int editDistance(std::string_view a, std::string_view b) {
     std::vector<int> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = int(j);
@@ -102,19 +86,6 @@ int editDistance(std::string_view a, std::string_view b) {
         }
     }
     return row[b.size()];
-}
-
-// "P", "p", "+p", "R'" -> White's spelling ("P", "P", "+P", "R'"); nullopt if malformed.
-std::optional<std::string> normalizeLetter(std::string_view s) {
-    std::size_t i = 0;
-    std::string out;
-    if (i < s.size() && s[i] == '+') out += s[i++];
-    if (i >= s.size() || !std::isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)
-        return std::nullopt;
-    out += char(std::toupper((unsigned char)s[i++]));
-    if (i < s.size() && (s[i] == '\'' || s[i] == '!')) out += s[i++];
-    if (i != s.size()) return std::nullopt;
-    return out;
 }
 
 bool hasCastlingAtom(const betza::PieceMoves& moves) {
@@ -292,14 +263,10 @@ class Loader {
         }
     }
 
-    std::string listLetters() const {
-        std::string s;
-        for (const auto& p : variant_->pieces) s += (s.empty() ? "" : " ") + p.letter;
-        return s;
-    }
+    std::string listLetters() const { return variant_->pieceLetters(); }
     PieceType letterRef(const Json& v, const std::string& ptr) const {
         std::string text = string(v, ptr);
-        auto letter = normalizeLetter(text);
+        auto letter = normalizePieceLetter(text);
         if (!letter) fail(ptr, "malformed piece letter " + quote(text));
         PieceType t = variant_->pieceByLetter(*letter);
         if (t == kNoPieceType)
@@ -590,7 +557,7 @@ void Loader::loadPieces(const Json& v, const std::string& ptr) {
         PieceSpec spec;
         spec.name = string(required(pj, p, "name"), child(p, "name"));
         std::string letterText = string(required(pj, p, "letter"), child(p, "letter"));
-        auto letter = normalizeLetter(letterText);
+        auto letter = normalizePieceLetter(letterText);
         if (!letter)
             fail(child(p, "letter"),
                  "malformed letter " + quote(letterText) +
@@ -1152,18 +1119,6 @@ void Loader::compileTables() {
         }
     }
 }
-
-}  // namespace
-
-PieceType Variant::pieceByLetter(std::string_view letter) const {
-    auto normal = normalizeLetter(letter);
-    if (!normal) return kNoPieceType;
-    for (std::size_t i = 0; i < pieces.size(); ++i)
-        if (pieces[i].letter == *normal) return PieceType(i);
-    return kNoPieceType;
-}
-
-namespace {
 
 std::string readFile(const std::string& path) {
     std::error_code ec;
