@@ -4,9 +4,8 @@
 #include <cctype>
 #include <map>
 #include <mutex>
-#include <sstream>
 
-#include "engine/position.h"
+#include "engine/fen.h"
 
 namespace timur {
 
@@ -114,16 +113,8 @@ const VariantInfo& VariantInfo::of(const std::shared_ptr<const Variant>& variant
     std::erase_if(cache, [](const auto& entry) { return entry.second->variant.use_count() == 1; });
     VariantInfo& info = *(cache[variant.get()] = build(variant));
     try {
-        // Only the board matters here; the rights field may need rules that are still being
-        // derived while the variant loads (castling from a Betza O).
-        std::istringstream fields(variant->startFen);
-        std::string board, side;
-        fields >> board >> side;
-        Position start(variant);
-        start.setFen(board + " " + (side.empty() ? "w" : side));
-        for (int sq = 0; sq < variant->board.squareCount(); ++sq)
-            info.startBoard[sq] = start.at(sq);
-    } catch (const std::exception&) {
+        info.startBoard = readFenBoard(*variant, variant->startFen, FenStyle::Lenient).squares;
+    } catch (const FenError&) {
         // A variant whose start FEN does not parse has no start board; the loader reports it.
     }
     for (const PromotionRule& rule : variant->rules.promotions) {

@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-#include "engine/position.h"
+#include "engine/fen.h"
 #include "engine/variant.h"
 #include "notation/parse.h"
 
@@ -310,7 +310,7 @@ class Loader {
     SideSquares region(const Json& v, const std::string& ptr) const;
     void loadPieces(const Json& v, const std::string& ptr);
     void loadPieceDetails(const Json& v, const std::string& ptr, PieceType self);
-    void checkFen(const std::string& fen, const std::string& ptr) const;
+    FenPosition checkFen(const std::string& fen, const std::string& ptr) const;
     void checkPositions() const;
     void castlingFromBetza();
     void loadRules(const Json& v, const std::string& ptr);
@@ -324,6 +324,7 @@ class Loader {
 
     std::string origin_;
     std::shared_ptr<Variant> variant_;
+    FenPosition start_;  // the start position's board
 };
 
 std::shared_ptr<Variant> Loader::load(const Json& root) {
@@ -340,7 +341,7 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     loadBoard(required(root, "", "board"), "/board");
     loadPieces(required(root, "", "pieces"), "/pieces");
     v.startFen = string(required(root, "", "start"), "/start");
-    checkFen(v.startFen, "/start");
+    start_ = checkFen(v.startFen, "/start");
     if (const Json* setups = member(root, "setups")) {
         object(*setups, "/setups");
         for (auto it = setups->begin(); it != setups->end(); ++it) {
@@ -376,19 +377,10 @@ void Loader::castlingFromBetza() {
             fail(ptr, "not supported: castling (O) by a piece that is not royal");
         if (v.rules.castling)
             fail(ptr, "a second castling piece: only one castling rule per variant");
-        // The start position's board, read without its rights field (which needs this rule).
-        std::istringstream fields(v.startFen);
-        std::string board, side;
-        fields >> board >> side;
-        Position start(variant_);
-        try {
-            start.setFen(board + " " + (side.empty() ? "w" : side));
-        } catch (const FenError& e) {
-            fail("/start", std::string("invalid FEN: ") + e.what());
-        }
+        const auto& start = start_.squares;
         int kingSq = -1;
         for (int sq = 0; sq < g.squareCount() && kingSq < 0; ++sq)
-            if (start.at(sq) == makePiece(White, PieceType(i))) kingSq = sq;
+            if (start[sq] == makePiece(White, PieceType(i))) kingSq = sq;
         if (kingSq < 0) fail(ptr, "castling (O) needs the piece in White's start position");
         int rank = g.rankOf(kingSq), kf = g.fileOf(kingSq);
         CastlingRule rule;
@@ -402,7 +394,7 @@ void Loader::castlingFromBetza() {
             return f;
         };
         int right = partnerFile(1), left = partnerFile(-1);
-        Piece pr = start.at(g.square(right, rank)), pl = start.at(g.square(left, rank));
+        Piece pr = start[g.square(right, rank)], pl = start[g.square(left, rank)];
         if (pr == kNoPiece || pl == kNoPiece || typeOf(pr) != typeOf(pl) || colorOf(pr) != White)
             fail(ptr, "not supported: castling (O) needs the same piece at both ends of the rank");
         rule.rook = typeOf(pr);
@@ -417,15 +409,14 @@ void Loader::castlingFromBetza() {
     }
 }
 
-// checkFen() checks the board against the pieces; the rest of a FEN (rights, e.p., counters)
-// only Position::setFen() knows, so every start position is set up once as well.
+// checkFen() read the board part of each FEN; the rest needs the rules.
 void Loader::checkPositions() const {
     std::vector<std::pair<std::string, std::string>> fens{{"/start", variant_->startFen}};
     for (const auto& [name, fen] : variant_->setups) fens.emplace_back(child("/setups", name), fen);
-    Position pos(variant_);
+    const VariantInfo& info = VariantInfo::of(variant_);
     for (const auto& [ptr, fen] : fens) {
         try {
-            pos.setFen(fen);
+            readFen(*variant_, info, fen);
         } catch (const FenError& e) {
             fail(ptr, std::string("invalid FEN: ") + e.what());
         }
@@ -633,109 +624,14 @@ void Loader::loadPieceDetails(const Json& pj, const std::string& p, PieceType se
     }
 }
 
-// Checks the board part, holdings and side to move of a FEN against the board and the pieces.
-void Loader::checkFen(const std::string& fen, const std::string& ptr) const {
-    const Geometry& g = variant_->board;
-    std::string_view text(fen);
-    std::size_t space = text.find(' ');
-    std::string_view board = text.substr(0, space);
-    std::string_view holdings;
-    bool hasHoldings = false;
-    if (auto lb = board.find('['); lb != std::string_view::npos) {
-        if (board.back() != ']' || board.find('[', lb + 1) != std::string_view::npos)
-            fail(ptr, "FEN holdings must be written '[...]' right after the board");
-        holdings = board.substr(lb + 1, board.size() - lb - 2);
-        board = board.substr(0, lb);
-        hasHoldings = true;
+// Reads the board part, holdings and side to move of a FEN: all that needs only the board and
+// the pieces. The rest (rights, e.p. square, counters) is read once the rules are known.
+FenPosition Loader::checkFen(const std::string& fen, const std::string& ptr) const {
+    try {
+        return readFenBoard(*variant_, fen, FenStyle::Strict);
+    } catch (const FenError& e) {
+        fail(ptr, e.what());
     }
-    // A piece token: optional '+', a letter, optional ' or ! when the variant has such a piece,
-    // optional '~' (promoted). Returns its length, or fails.
-    auto pieceToken = [&](std::string_view s, std::size_t i, const std::string& where,
-                          bool allowTilde) -> std::size_t {
-        std::size_t start = i;
-        std::string letter;
-        if (s[i] == '+') letter += s[i++];
-        if (i >= s.size() || !std::isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80)
-            fail(ptr, "unexpected " + quote(s.substr(start, i + 1 - start)) + " in " + where);
-        letter += char(std::toupper((unsigned char)s[i++]));
-        if (i < s.size() && (s[i] == '\'' || s[i] == '!') &&
-            variant_->pieceByLetter(letter + s[i]) != kNoPieceType)
-            letter += s[i++];
-        if (variant_->pieceByLetter(letter) == kNoPieceType)
-            fail(ptr, "unknown piece " + quote(s.substr(start, i - start)) + " in " + where +
-                          " (the pieces are " + listLetters() + ")");
-        if (allowTilde && i < s.size() && s[i] == '~') ++i;
-        return i - start;
-    };
-    std::vector<std::string_view> rows;
-    for (std::size_t start = 0;;) {
-        std::size_t slash = board.find('/', start);
-        rows.push_back(
-            board.substr(start, slash == std::string_view::npos ? slash : slash - start));
-        if (slash == std::string_view::npos) break;
-        start = slash + 1;
-    }
-    if (int(rows.size()) != g.ranks)
-        fail(ptr, "the FEN has " + std::to_string(rows.size()) + " ranks, the board has " +
-                      std::to_string(g.ranks));
-    for (int r = 0; r < g.ranks; ++r) {
-        int rank = g.ranks - 1 - r;
-        std::string_view row = rows[r];
-        std::string where = "FEN rank " + std::to_string(rank + 1);
-        int file = 0;
-        auto tooLong = [&] {
-            fail(ptr, where + " has more than " + std::to_string(g.files) + " squares");
-        };
-        for (std::size_t i = 0; i < row.size();) {
-            char c = row[i];
-            if (c >= '0' && c <= '9') {
-                if (c == '0') fail(ptr, "a count of empty squares cannot start with 0 in " + where);
-                int n = 0;
-                while (i < row.size() && row[i] >= '0' && row[i] <= '9' && n <= kMaxFiles)
-                    n = n * 10 + (row[i++] - '0');
-                if (file + n > g.files) tooLong();
-                for (int k = 0; k < n; ++k, ++file)
-                    if (g.holes[g.square(file, rank)])
-                        fail(ptr, g.name(g.square(file, rank)) + " in " + where +
-                                      " is a hole: write it '*'");
-            } else if (c == '*') {
-                if (file >= g.files) tooLong();
-                if (!g.holes[g.square(file, rank)])
-                    fail(ptr, "'*' on " + g.name(g.square(file, rank)) + " in " + where +
-                                  ", which is not a hole of the board");
-                ++file;
-                ++i;
-            } else {
-                std::size_t n = pieceToken(row, i, where, true);
-                if (file >= g.files) tooLong();
-                if (g.holes[g.square(file, rank)])
-                    fail(ptr,
-                         "a piece on the hole " + g.name(g.square(file, rank)) + " in " + where);
-                ++file;
-                i += n;
-            }
-        }
-        if (file != g.files)
-            fail(ptr, where + " has " + std::to_string(file) + " squares, the board has " +
-                          std::to_string(g.files) + " files");
-    }
-    if (hasHoldings && holdings != "-") {
-        for (std::size_t i = 0; i < holdings.size();) {
-            std::size_t digits = 0;
-            while (i + digits < holdings.size() && digits < 4 && holdings[i + digits] >= '0' &&
-                   holdings[i + digits] <= '9')
-                ++digits;
-            i += digits;  // "[2P]": a count before a letter
-            if (i >= holdings.size())
-                fail(ptr, "a count without a piece letter at the end of the holdings");
-            i += pieceToken(holdings, i, "the holdings", false);
-        }
-    }
-    if (space == std::string_view::npos) fail(ptr, "the FEN has no side to move after the board");
-    std::string_view rest = text.substr(space + 1);
-    std::string_view side = rest.substr(0, rest.find(' '));
-    if (side != "w" && side != "b")
-        fail(ptr, "the side to move must be 'w' or 'b', got " + quote(side));
 }
 
 void Loader::loadRules(const Json& v, const std::string& ptr) {
