@@ -140,8 +140,7 @@ void readHoldings(const Variant& v, std::string_view text, FenStyle style, FenPo
 }
 
 // The rights field: castling (KQkq, or the partner's file letter) and the once-per-game rights.
-void readRights(const Variant& v, const VariantInfo& info, std::string_view text,
-                FenPosition& out) {
+void readRights(const Variant& v, std::string_view text, FenPosition& out) {
     if (text == "-") return;
     const Geometry& g = v.board;
     const Rules& rules = v.rules;
@@ -168,7 +167,7 @@ void readRights(const Variant& v, const VariantInfo& info, std::string_view text
         int startSq = -1, kingSq = -1;
         for (int f = 0; f < g.files; ++f) {
             int sq = g.square(f, rank);
-            if (info.startBoard[sq] == king) startSq = sq;
+            if (v.info.startBoard[sq] == king) startSq = sq;
             if (out.squares[sq] == king && kingSq < 0) kingSq = sq;
         }
         if (startSq >= 0) {
@@ -296,7 +295,8 @@ FenPosition readFenBoard(const Variant& v, std::string_view fen, FenStyle style)
                            style);
 }
 
-FenPosition readFen(const Variant& v, const VariantInfo& info, std::string_view fen) {
+FenPosition readFen(const Variant& v, std::string_view fen) {
+    const VariantInfo& info = v.info;
     std::vector<std::string_view> f = splitSpaces(fen);
     FenPosition out = readBoardFields(v, f, FenStyle::Lenient);
     const Geometry& g = v.board;
@@ -314,7 +314,7 @@ FenPosition readFen(const Variant& v, const VariantInfo& info, std::string_view 
             out.unmoved[sq] = true;
     }
     std::size_t i = std::min<std::size_t>(2, f.size());
-    if (i < f.size() && !isNumber(f[i])) readRights(v, info, f[i++], out);
+    if (i < f.size() && !isNumber(f[i])) readRights(v, f[i++], out);
     if (i < f.size() && !isNumber(f[i])) {
         if (f[i] != "-") {
             auto sq = g.parse(f[i]);
@@ -330,7 +330,8 @@ FenPosition readFen(const Variant& v, const VariantInfo& info, std::string_view 
     return out;
 }
 
-std::string writeFen(const Variant& v, const VariantInfo& info, const FenPosition& pos) {
+std::string writeFen(const Variant& v, const FenPosition& pos) {
+    const VariantInfo& info = v.info;
     const Geometry& g = v.board;
     std::string out;
     for (int rank = g.ranks - 1; rank >= 0; --rank) {

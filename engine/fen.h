@@ -11,7 +11,6 @@
 #include <string_view>
 
 #include "engine/variant.h"
-#include "engine/variant_info.h"
 
 namespace timur {
 
@@ -46,11 +45,12 @@ enum class FenStyle : std::uint8_t { Strict, Lenient };
 // board and the pieces of the variant, so the loader reads its FENs before the rules.
 FenPosition readFenBoard(const Variant& v, std::string_view fen, FenStyle style);
 
-// The whole FEN, as readFenBoard (Lenient) and then rights, e.p. square and move counters, with
+// The whole FEN of a concluded variant (Variant::conclude()), as readFenBoard (Lenient) and then
+// rights, e.p. square and move counters, with
 // unmoved pieces marked: those on their start square with initial moves of their own, and the
 // castling partners the rights name.
-FenPosition readFen(const Variant& v, const VariantInfo& info, std::string_view fen);
+FenPosition readFen(const Variant& v, std::string_view fen);
 
-std::string writeFen(const Variant& v, const VariantInfo& info, const FenPosition& pos);
+std::string writeFen(const Variant& v, const FenPosition& pos);
 
 }  // namespace timur

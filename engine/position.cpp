@@ -5,7 +5,7 @@
 namespace timur {
 
 Position::Position(std::shared_ptr<const Variant> variant)
-    : variant_(std::move(variant)), info_(&VariantInfo::of(variant_)) {
+    : variant_(std::move(variant)), info_(&variant_->info) {
     clear();
 }
 
@@ -91,7 +91,7 @@ void Position::refreshRoyals() {
 // FEN
 
 void Position::setFen(const std::string& fen) {
-    FenPosition f = readFen(*variant_, *info_, fen);
+    FenPosition f = readFen(*variant_, fen);
     Position p(variant_);
     const Geometry& g = board();
     for (int sq = 0; sq < g.squareCount(); ++sq)
@@ -133,7 +133,7 @@ std::string Position::fen() const {
     f.epSquare = epSquare_;
     f.halfmoveClock = halfmoveClock_;
     f.fullmove = fullmove_;
-    return writeFen(*variant_, *info_, f);
+    return writeFen(*variant_, f);
 }
 
 std::uint64_t Position::computeHash() const {

@@ -358,6 +358,7 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     checkConsistency(rules ? *rules : kEmptyRules);
     compileTables();
     castlingFromBetza();
+    v.conclude();
     checkPositions();
     return variant_;
 }
@@ -413,10 +414,9 @@ void Loader::castlingFromBetza() {
 void Loader::checkPositions() const {
     std::vector<std::pair<std::string, std::string>> fens{{"/start", variant_->startFen}};
     for (const auto& [name, fen] : variant_->setups) fens.emplace_back(child("/setups", name), fen);
-    const VariantInfo& info = VariantInfo::of(variant_);
     for (const auto& [ptr, fen] : fens) {
         try {
-            readFen(*variant_, info, fen);
+            readFen(*variant_, fen);
         } catch (const FenError& e) {
             fail(ptr, std::string("invalid FEN: ") + e.what());
         }
