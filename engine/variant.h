@@ -2,7 +2,7 @@
 //
 // Everything a rule needs is data here; the engine core switches general mechanisms on and off
 // from these fields and never tests a variant's name. variants/schema.json documents the JSON
-// form of every field; variant_loader.cpp reads it.
+// form of every field; engine/loader/ reads it.
 #pragma once
 
 #include <array>
