@@ -128,6 +128,33 @@ TEST(ShippedVariants, Chess) {
     EXPECT_EQ(v->startFen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 }
 
+// The loader concludes the variant: its derived data is filled in, from the start board on.
+TEST(ShippedVariants, DerivedDataIsConcluded) {
+    auto v = shipped("chess");
+    const VariantInfo& info = v->info;
+    PieceType P = v->pieceByLetter("P"), K = v->pieceByLetter("K");
+    EXPECT_EQ(info.typeCount, 6);
+    EXPECT_EQ(info.royalTypes, std::vector<PieceType>{K});
+    EXPECT_EQ(info.startBoard[*v->board.parse("e1")], makePiece(White, K));
+    EXPECT_EQ(info.startBoard[*v->board.parse("d7")], makePiece(Black, P));
+    EXPECT_EQ(info.startBoard[*v->board.parse("e4")], kNoPiece);
+    EXPECT_TRUE(info.hasInitialMoves[P]);
+    EXPECT_TRUE(info.resetsClock[P]);
+    EXPECT_FALSE(info.forcedPromotion[P]);
+    EXPECT_EQ(info.pieceText(makePiece(Black, K), true), "k~");
+    // Tamerlane's pawn of pawns relocates to where the pawn of kings starts.
+    auto t = shipped("tamerlane");
+    ASSERT_FALSE(t->info.relocation.empty());
+    bool relocates = false;
+    for (const auto& where : t->info.relocation)
+        if (where[White] >= 0) {
+            relocates = true;
+            EXPECT_EQ(typeOf(t->info.startBoard[where[White]]),
+                      t->pieceByLetter("K'"));  // the pawn of kings
+        }
+    EXPECT_TRUE(relocates);
+}
+
 TEST(ShippedVariants, ShatranjAndCourierBareKing) {
     for (const char* name : {"shatranj", "courier"}) {
         SCOPED_TRACE(name);
