@@ -59,7 +59,6 @@ SearchWorker::SearchWorker(SearchShared& shared, int index)
     killers_.resize(kMaxSearchPly + 2);
     pv_.assign(kMaxSearchPly + 2, std::vector<Move>(kMaxSearchPly + 2));
     pvLen_.assign(kMaxSearchPly + 2, 0);
-    staticEval_.assign(kMaxSearchPly + 2, 0);
 }
 
 std::uint64_t SearchWorker::totalNodes() const {
@@ -173,23 +172,26 @@ bool SearchWorker::enterNode(int ply) {
     return check;
 }
 
+// Quiescence: only captures and promotions (every evasion in check) until the position is
+// quiet, with the static evaluation as the score of standing pat.
 int SearchWorker::qsearch(int alpha, int beta, int ply) {
     pvLen_[ply] = 0;
     if (stop_) return 0;
     MoveList& moves = lists_[ply];
     bool check = enterNode(ply);
-    if (!quickEndTest_ || check || needsEndTest()) {
-        // Every legal move: the game may be over, and in check every evasion is searched.
+
+    // In check, or where a rule may end the game, the legal moves decide first; they are then
+    // the moves searched.
+    bool given = check || needsEndTest();
+    if (given) {
         generateLegal(*pos_, moves);
         GameEnd end = gameEnd(*pos_, moves);
         if (end.over()) return terminalScore(end, ply);
-    } else {
-        moves.size = 0;  // generatePseudo appends
-        generatePseudo(*pos_, moves);
     }
     int rep = repetition(ply);
     if (rep != kNoScore) return rep;
     if (ply >= kMaxSearchPly - 1) return eval_->evaluate(*pos_);
+
     // The table: any bound that decides here ends the node; else its move goes first.
     std::uint64_t key = pos_->hash();
     TTEntry* e = tt_.probe(key);
@@ -202,6 +204,8 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
             return ttScore;
         ttMove = e->move;
     }
+
+    // Stand pat: out of check the side to move may decline every capture.
     int alphaOrig = alpha;
     int best = -kInfinity;
     int standPat = -kInfinity;
@@ -214,26 +218,18 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
         best = standPat;
         if (standPat > alpha) alpha = standPat;
     }
+
+    using Source = MovePicker::Source;
+    int* scores = orderScores_[ply].data();
+    MovePicker picker = check ? MovePicker(*pos_, *eval_, history_, moves, scores, Source::Given,
+                                           ttMove, killers_[ply])
+                              : MovePicker(*pos_, *eval_, moves, scores,
+                                           given ? Source::Given : Source::Pseudo, ttMove);
     Move bestMove;
-    int n = 0;
-    for (int i = 0; i < moves.size; ++i) {
-        const Move& m = moves[i];
-        if (check || isCapture(*pos_, m) || isPromotion(m)) moves[n++] = m;
-    }
-    moves.size = n;
-    scoreMoves(*pos_, *eval_, moves, ttMove, killers_[ply], history_, orderScores_[ply].data());
-    bool legalChecked = check || !quickEndTest_;
-    for (int i = 0; i < moves.size; ++i) {
-        pickBest(moves, orderScores_[ply].data(), i);
-        Move m = moves[i];
-        if (!check) {
-            int gain = eval_->gain(*pos_, m);
-            // Delta pruning: even winning this does not reach alpha.
-            if (!isPromotion(m) && standPat + gain + 200 <= alpha) continue;
-            int attacker = moverValue(*pos_, *eval_, m);
-            if (losesMaterial(*pos_, m, gain, attacker)) continue;
-        }
-        if (!legalChecked && !isLegalMove(*pos_, m)) continue;
+    for (Move m; !(m = picker.next()).isNull();) {
+        // Delta pruning: even winning this piece for nothing does not reach alpha.
+        if (!check && !isPromotion(m) && standPat + eval_->gain(*pos_, m) + 200 <= alpha) continue;
+        if (!given && !isLegalMove(*pos_, m)) continue;
         pos_->makeMove(m);
         int score = -qsearch(-beta, -alpha, ply + 1);
         pos_->unmakeMove();
@@ -261,6 +257,9 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     if (stop_) return 0;
     MoveList& moves = lists_[ply];
     bool check = enterNode(ply);
+
+    // Where a rule other than mate and repetition may end the game, the legal moves decide;
+    // they are kept as the node's moves.
     bool generated = false;
     if (needsEndTest()) {
         generateLegal(*pos_, moves);
@@ -271,97 +270,91 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     int rep = repetition(ply);
     if (rep != kNoScore) return rep;
     if (ply >= kMaxSearchPly - 1) return eval_->evaluate(*pos_);
-    // Mate distance pruning.
+
+    // Mate distance pruning: no line from here can beat a mate already found nearer the root.
     alpha = std::max(alpha, -(kMateScore - ply));
     beta = std::min(beta, kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
 
-    if (check && ply < 2 * rootDepth_) ++depth;  // check extension
+    // Check extension: a check is answered at full depth (bounded, so that perpetual checks
+    // do not run away).
+    if (check && ply < 2 * rootDepth_) ++depth;
     if (depth <= 0) return qsearch(alpha, beta, ply);
 
+    // The table: a deep enough bound that decides ends a non-PV node; its move goes first.
     std::uint64_t key = pos_->hash();
     TTEntry* e = tt_.probe(key);
     Move ttMove;
-    int ttScore = kNoScore;
     if (e) {
         ttMove = e->move;
-        ttScore = scoreFromTT(e->score, ply);
-        if (!pvNode && e->depth - 1 >= depth) {
-            Bound b = e->bound();
-            if (b == kBoundExact || (b == kBoundLower && ttScore >= beta) ||
-                (b == kBoundUpper && ttScore <= alpha))
-                return ttScore;
-        }
+        int ttScore = scoreFromTT(e->score, ply);
+        Bound b = e->bound();
+        if (!pvNode && e->depth - 1 >= depth &&
+            (b == kBoundExact || (b == kBoundLower && ttScore >= beta) ||
+             (b == kBoundUpper && ttScore <= alpha)))
+            return ttScore;
     }
 
     Color us = pos_->sideToMove();
     int ev = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
-    staticEval_[ply] = ev;
+    bool prunable = !pvNode && !check && std::abs(beta) < kMateBound;
 
-    if (!pvNode && !check && std::abs(beta) < kMateBound) {
-        // Reverse futility: far above beta with little depth left.
-        if (depth <= 6 && ev - 90 * depth >= beta) return ev;
-        // Null move: give the opponent a free move; if we still stand above beta, cut.
-        if (nullOk && nullAllowed_ && depth >= 2 && ev >= beta && eval_->hasPieces(*pos_, us)) {
-            int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
-            pos_->makeNullMove();
-            int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
-            pos_->unmakeNullMove();
+    // Reverse futility: so far above beta with little depth left that no reply will bring the
+    // score back down.
+    if (prunable && depth <= 6 && ev - 90 * depth >= beta) return ev;
+
+    // Null move: give the opponent a free move; if a reduced search still stands above beta,
+    // so would a real move. Not with only royals and pawns (zugzwang); where zugzwang is
+    // common, or deep, the cut is verified by a reduced normal search.
+    if (prunable && nullOk && nullAllowed_ && depth >= 2 && ev >= beta &&
+        eval_->hasPieces(*pos_, us)) {
+        int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
+        pos_->makeNullMove();
+        int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+        pos_->unmakeNullMove();
+        if (stop_) return 0;
+        if (score >= beta) {
+            if (score > kMateBound) score = beta;
+            if (!(zugzwangProne_ && depth >= 4) && depth < 10) return score;
+            int v = search(depth - 1 - r, beta - 1, beta, ply, false, false);
+            generated = false;  // the verification reused this ply's move list
             if (stop_) return 0;
-            if (score >= beta) {
-                if (score > kMateBound) score = beta;
-                // Where zugzwang is common, or deep, verify with a reduced normal search.
-                if ((zugzwangProne_ && depth >= 4) || depth >= 10) {
-                    int v = search(depth - 1 - r, beta - 1, beta, ply, false, false);
-                    generated = false;  // the verification reused this ply's move list
-                    if (stop_) return 0;
-                    if (v >= beta) return score;
-                } else {
-                    return score;
-                }
-            }
+            if (v >= beta) return score;
         }
     }
 
-    // Moves are tested for legality only when their turn comes (most nodes cut after one or
-    // two), unless the variant has moves that only generateLegal adds.
-    bool lazy = false;
-    if (!generated) {
-        if (lazyLegality_) {
-            moves.size = 0;  // generatePseudo appends
-            generatePseudo(*pos_, moves);
-            lazy = true;
-        } else {
-            generateLegal(*pos_, moves);
-        }
-    }
-    if (moves.size == 0) {
-        GameEnd end = gameEnd(*pos_, moves);
-        return terminalScore(end, ply);
-    }
     // Internal iterative reduction: no move to try first at a deep PV node.
     if (ttMove.isNull() && depth >= 6 && pvNode) --depth;
 
+    // Moves are tested for legality only when their turn comes (most nodes cut after one or
+    // two), unless the variant has moves that only generateLegal makes.
+    using Source = MovePicker::Source;
+    Source source = generated ? Source::Given : lazyLegality_ ? Source::Pseudo : Source::Legal;
+    MovePicker picker(*pos_, *eval_, history_, moves, orderScores_[ply].data(), source, ttMove,
+                      killers_[ply]);
     int alphaOrig = alpha;
     int best = -kInfinity;
     Move bestMove;
-    scoreMoves(*pos_, *eval_, moves, ttMove, killers_[ply], history_, orderScores_[ply].data());
     quietsTried_[ply].clear();
     int moveCount = 0;
-    for (int i = 0; i < moves.size; ++i) {
-        pickBest(moves, orderScores_[ply].data(), i);
-        Move m = moves[i];
-        bool quiet = !isCapture(*pos_, m) && !isPromotion(m);
+    for (Move m; !(m = picker.next()).isNull();) {
+        bool quiet = !isCaptureOrPromotion(*pos_, m);
         bool killer = m == killers_[ply][0] || m == killers_[ply][1];
-        // Late move pruning and futility for quiet moves at low depth.
-        if (!pvNode && !check && quiet && best > -kMateBound && moveCount > 0) {
-            if (depth <= 4 && moveCount >= 4 + 3 * depth * depth) continue;
+        bool lateQuiet = !pvNode && !check && quiet && best > -kMateBound && moveCount > 0;
+
+        // Late move pruning: at low depth, the quiet moves after the first few are not tried
+        // (nor any quiet move after them: the count only grows).
+        if (lateQuiet && depth <= 4 && moveCount >= 4 + 3 * depth * depth) {
+            picker.skipQuiets();
+            continue;
         }
-        if (lazy && !isLegalMove(*pos_, m)) continue;
+        if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
         pos_->makeMove(m);
         bool givesCheck = inCheck(*pos_);
-        if (!pvNode && !check && quiet && !givesCheck && best > -kMateBound && moveCount > 0 &&
-            depth <= 3 && ev + 100 + 120 * depth <= alpha) {
+
+        // Futility: a quiet move that gives no check cannot lift a static evaluation this far
+        // below alpha at low depth.
+        if (lateQuiet && !givesCheck && depth <= 3 && ev + 100 + 120 * depth <= alpha) {
             pos_->unmakeMove();
             continue;
         }
@@ -372,6 +365,9 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         if (moveCount == 1) {
             score = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
         } else {
+            // Late move reductions: quiet moves late in the order are searched shallower with a
+            // null window, less so at PV nodes, for killers and for moves with good history; a
+            // reduced move that beats alpha is searched again at full depth.
             int r = 0;
             if (depth >= 3 && quiet && !check && !givesCheck && moveCount > (pvNode ? 4 : 2)) {
                 r = kReductions.r[std::min(depth, 63)][std::min(moveCount, 63)];
@@ -486,7 +482,6 @@ void SearchWorker::prepare(const Position& root) {
     zugzwangProne_ = rules.stalemate != Outcome::Draw || rules.bareRoyal.has_value();
     nullAllowed_ = true;
     bareRule_ = rules.bareRoyal.has_value();
-    quickEndTest_ = true;
     lazyLegality_ = rules.placements.empty() && !rules.swap;
     rootIndex_ = int(root.hashHistory().size());
     // Which earlier positions had the side to move in check (perpetual check).
@@ -503,13 +498,16 @@ void SearchWorker::prepare(const Position& root) {
     history_.age();
 }
 
-// The legal root moves, the table's move first, then captures by gain.
+// The legal root moves in the picker's order: the table's move, captures by gain, quiet moves
+// by history, probably-losing captures.
 void SearchWorker::rootMovesOf(MoveList& rootMoves) {
-    generateLegal(*pos_, rootMoves);
+    MoveList& legal = lists_[0];
+    generateLegal(*pos_, legal);
     TTEntry* e = tt_.probe(pos_->hash());
-    int* scores = orderScores_[0].data();
-    scoreMoves(*pos_, *eval_, rootMoves, e ? e->move : Move{}, killers_[0], history_, scores);
-    for (int i = 0; i < rootMoves.size; ++i) pickBest(rootMoves, scores, i);
+    MovePicker picker(*pos_, *eval_, history_, legal, orderScores_[0].data(),
+                      MovePicker::Source::Given, e ? e->move : Move{}, killers_[0]);
+    rootMoves.size = 0;
+    for (Move m; !(m = picker.next()).isNull();) rootMoves.push(m);
 }
 
 // One iteration with an aspiration window around the last score, widened on failure.

@@ -93,7 +93,6 @@ class SearchWorker {
     ButterflyHistory history_;
     std::vector<std::vector<Move>> pv_;
     std::vector<int> pvLen_;
-    std::vector<int> staticEval_;       // per ply
     std::vector<std::uint8_t> checks_;  // per history index: the side to move was in check
     std::vector<Move> quietsTried_[kMaxSearchPly + 2];
     std::uint64_t nodes_ = 0;
@@ -103,7 +102,6 @@ class SearchWorker {
     bool nullAllowed_ = true;
     bool zugzwangProne_ = false;
     bool bareRule_ = false;
-    bool quickEndTest_ = true;
     bool lazyLegality_ = true;
 };
 
