@@ -595,10 +595,12 @@ Move parseMove(Position& pos, const std::string& text) {
     generateLegal(pos, legal);
     for (const Move& m : legal)
         if (moveText(pos, m) == text) return m;
-    // Other programs write a forced single promotion with its letter (f7f8q in shatranj); we
-    // write none, but accept that spelling too.
+    // Other programs write a forced single promotion with its letter (f7f8q in shatranj), and
+    // `timur match` as moveText does when asked for the suffix (l2l1+ for a Tamerlane pawn); we
+    // write none, but accept those spellings too.
     for (const Move& m : legal) {
         if (m.promo == kNoPieceType) continue;
+        if (moveText(pos, m, true) == text) return m;
         std::string letter;
         for (char c : pos.variant().pieces[m.promo].letter)
             letter += char(std::tolower(static_cast<unsigned char>(c)));
