@@ -54,7 +54,7 @@ Move MovePicker::next() {
                     ++cur_;
                     if (alreadyPlayed(m)) continue;
                     // A table move that waited for its stage goes first even if it looks bad.
-                    if (!(m == ttMove_) && losesMaterial(m)) {
+                    if (!(ttWaits_ && m == ttMove_) && losesMaterial(m)) {
                         list_[badCapturesEnd_++] = m;  // a slot already handed out
                         continue;
                     }
@@ -111,6 +111,11 @@ Move MovePicker::next() {
 // checked that way and waits for its stage; in quiescence only a capture or promotion counts.
 bool MovePicker::tableMoveUsable() {
     if (ttMove_.isNull()) return false;
+    if (source_ == Source::Legal &&
+        (ttMove_.kind == MoveKind::Placement || ttMove_.kind == MoveKind::Swap)) {
+        ttWaits_ = !capturesOnly_;
+        return false;
+    }
     if (source_ == Source::Given) {
         if (std::find(list_.begin(), list_.end(), ttMove_) == list_.end()) return false;
     } else if (!isPseudoLegal(pos_, ttMove_) ||
@@ -168,7 +173,7 @@ void MovePicker::scoreCaptures() {
         const Move& m = list_[i];
         Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos_.at(m.from);
         int attacker = mover != kNoPiece ? eval_.value(typeOf(mover)) : 0;
-        scores_[i] = m == ttMove_ ? INT_MAX : eval_.gain(pos_, m) * 16 - attacker / 16;
+        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX : eval_.gain(pos_, m) * 16 - attacker / 16;
     }
 }
 
@@ -176,7 +181,8 @@ void MovePicker::scoreQuiets() {
     Color us = pos_.sideToMove();
     for (int i = capturesEnd_; i < list_.size; ++i) {
         const Move& m = list_[i];
-        scores_[i] = m == ttMove_ ? INT_MAX : std::clamp((*history_)(us, m), -(1 << 26), 1 << 26);
+        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX
+                                              : std::clamp((*history_)(us, m), -(1 << 26), 1 << 26);
     }
 }
 

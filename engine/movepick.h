@@ -101,6 +101,7 @@ class MovePicker {
     bool capturesOnly_;
     bool skipQuiets_ = false;
     bool ttPlayed_ = false;
+    bool ttWaits_ = false;  // a table move only the legal generator checks: first in its stage
     Move ttMove_;
     Killers killers_;
     bool killerPlayed_[2] = {false, false};
