@@ -192,6 +192,15 @@ TEST(Tamerlane, PawnPromotesByType) {
     EXPECT_EQ(pos.at(*pos.board().parse("b10")), makePiece(White, tamerlane()->pieceByLetter("N")));
 }
 
+TEST(Tamerlane, PromotionReadAsTimurMatchWritesIt) {
+    // `timur match` writes the forced promotion as b9b10+ (moveText's suffix) to the engines.
+    Position pos = at("*10k*/1N'10*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    Move m = parseMove(pos, "b9b10");
+    ASSERT_FALSE(m.isNull());
+    EXPECT_EQ(moveText(pos, m, true), "b9b10+");
+    EXPECT_EQ(parseMove(pos, "b9b10+"), m);
+}
+
 TEST(Tamerlane, PawnOfPawnsParksAndIsImmune) {
     Position pos = at("*10k*/1P10*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
     play(pos, "b9b10");
