@@ -1,7 +1,7 @@
 // XBoard's dialect (CECP v2, spec/protocols.md Part A): how XBoard writes moves, what it calls a
 // variant, where it starts one, and how an engine describes a variant XBoard does not know.
 //
-// Shared by the XBoard front end (engine/xboard.cpp) and the match runner's XBoard driver
+// Shared by the XBoard front end (engine/protocol/xboard.cpp) and the match runner's XBoard driver
 // (engine/match/engine_xboard.cpp). It knows the variant model only: no search, no protocol state.
 //
 //   xboard_moves.cpp     move text both ways

@@ -3,16 +3,12 @@
 #include <cctype>
 #include <cstdio>
 
+#include "engine/text.h"
 #include "engine/xboard_dialect.h"
 
 namespace timur::protocol {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // XBoard's board-size prefix FILESxRANKS+HOLDINGS_PARENT (e.g. 10x8+0_fairy): the parent's name,
 // with the board; files and ranks 0 and the whole name without a prefix.

@@ -1,13 +1,13 @@
 // Where variants come from: files, shipped names, inheritance between files (a JSON merge patch),
 // and the public entry points of engine/variant.h.
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "engine/loader/loader.h"
+#include "engine/text.h"
 
 namespace timur {
 
@@ -33,9 +33,7 @@ std::string readFile(const std::string& path) {
 void forgetXBoardOnRename(Json& base, const Json& patch) {
     auto lowerName = [](const Json& j) {
         auto it = j.find("name");
-        std::string s = it != j.end() && it->is_string() ? it->get<std::string>() : "";
-        for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-        return s;
+        return lower(it != j.end() && it->is_string() ? it->get<std::string>() : "");
     };
     if (base.is_object() && patch.contains("name") && !patch.contains("xboard") &&
         lowerName(base) != lowerName(patch))

@@ -1,4 +1,4 @@
-#include "engine/xboard.h"
+#include "engine/protocol/xboard.h"
 
 #include <algorithm>
 #include <cctype>
@@ -11,17 +11,13 @@
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "engine/version.h"
 #include "engine/xboard_dialect.h"
 
 namespace timur::protocol {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // Milliseconds from a GUI's number: negative, NaN or absurd values (a year and more) are clamped
 // before the conversion, which would be undefined for them.

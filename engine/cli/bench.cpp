@@ -9,7 +9,7 @@
 #include <iostream>
 #include <memory>
 
-#include "engine/cli.h"
+#include "engine/cli/cli.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
 #include "engine/search.h"

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "engine/cli.h"
+#include "engine/cli/cli.h"
 #include "engine/match/runner.h"
 
 namespace timur::cli {

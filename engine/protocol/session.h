@@ -1,8 +1,5 @@
-// The protocol engine: `timur` with no subcommand. It reads the first command from stdin and
-// speaks XBoard (CECP v2, engine/xboard.h) or UCI (engine/uci.h) from then on.
-//
-// This header also holds what both front ends share: a thread-safe line writer and the set of
-// variants the engine has loaded.
+// What both protocol front ends (protocol/uci.h, protocol/xboard.h) share: a thread-safe line
+// writer and the set of variants the engine has loaded. protocol/run.h starts the engine.
 #pragma once
 
 #include <iosfwd>
@@ -49,16 +46,5 @@ class VariantSet {
     std::vector<std::shared_ptr<const Variant>> variants_;
     std::vector<std::string> errors_;
 };
-
-// Splits on blanks.
-std::vector<std::string> words(const std::string& line);
-// Removes leading and trailing blanks (and a trailing '\r').
-std::string trim(const std::string& s);
-
-// Runs the engine until `quit` or end of input; returns the exit code.
-int run(std::istream& in, std::ostream& out);
-// The same with the variants already loaded (a copy: files loaded during the run stay in it).
-// Lets a test or fuzzer start many engines without compiling every shipped variant each time.
-int run(std::istream& in, std::ostream& out, VariantSet variants);
 
 }  // namespace timur::protocol

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/cli.h"
+#include "engine/cli/cli.h"
 #include "notation/compile.h"
 #include "notation/diagram.h"
 #include "notation/geometry.h"

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <string_view>
 
-#include "engine/cli.h"
-#include "engine/protocol.h"
+#include "engine/cli/cli.h"
+#include "engine/protocol/run.h"
 #include "engine/version.h"
 
 namespace {
@@ -18,7 +18,7 @@ struct Subcommand {
 };
 
 // To add a subcommand: declare its run function in engine/cli.h, implement it in its own
-// engine/cli_<name>.cpp (listed in engine/CMakeLists.txt) and add one line here.
+// engine/cli/<name>.cpp (listed in engine/CMakeLists.txt) and add one line here.
 const Subcommand kSubcommands[] = {
     {"betza", "show where a piece described in Betza notation can move", timur::cli::runBetza},
     {"perft", "count the legal move sequences of a given length", timur::cli::runPerft},

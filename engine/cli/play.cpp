@@ -2,7 +2,7 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 
-#include "engine/cli.h"
+#include "engine/cli/cli.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
 #include "engine/search.h"

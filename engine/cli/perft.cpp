@@ -4,7 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "engine/cli.h"
+#include "engine/cli/cli.h"
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/rules.h"

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/position.h"
-#include "engine/protocol.h"
+#include "engine/protocol/session.h"
 #include "engine/search.h"
 
 namespace timur::protocol {

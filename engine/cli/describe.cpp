@@ -6,7 +6,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/cli.h"
+#include "engine/cli/cli.h"
 #include "engine/evaluate.h"
 #include "notation/parse.h"
 

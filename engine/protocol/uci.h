@@ -9,7 +9,7 @@
 #include <string>
 
 #include "engine/position.h"
-#include "engine/protocol.h"
+#include "engine/protocol/session.h"
 #include "engine/search.h"
 
 namespace timur::protocol {

@@ -1,4 +1,4 @@
-#include "engine/uci.h"
+#include "engine/protocol/uci.h"
 
 #include <algorithm>
 #include <cctype>
@@ -8,16 +8,12 @@
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 #include "engine/version.h"
 
 namespace timur::protocol {
 
 namespace {
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // Parses an integer word; false if it is not one.
 bool toInt(const std::string& s, long long& v) {
