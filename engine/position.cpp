@@ -52,6 +52,12 @@ void Position::setVirgin(int sq, bool v) {
     hash_ ^= zobrist::virgin(sq);
 }
 
+// A piece with initial moves that arrives on its own start square (dropped, moved or put
+// there) is unmoved as far as a FEN can tell, and so it is here: hash and FEN agree.
+void Position::markIfHome(int sq, Piece p) {
+    if (info_->hasInitialMoves[typeOf(p)] && info_->startBoard[sq] == p) setVirgin(sq, true);
+}
+
 void Position::addToHand(Color c, PieceType t, int n) {
     hash_ ^= zobrist::hand(c, t, hands_[c][t]);
     hands_[c][t] += n;
@@ -163,7 +169,9 @@ void Position::capture(Undo& u, int sq) {
     u.captured[k] = victim;
     u.capturedPromoted[k] = promoted_[sq];
     u.capturedVirgin[k] = virgin_[sq];
-    if (variant_->rules.capturesToHand) {
+    u.handTypes[k] = kNoPieceType;
+    // A piece the mover destroys on its own side (XBetza d) leaves the game: no hand gets it.
+    if (variant_->rules.capturesToHand && colorOf(victim) != side_) {
         PieceType t = typeOf(victim);
         if (promoted_[sq] && info_->demotedPawn != kNoPieceType)
             t = info_->demotedPawn;
@@ -212,9 +220,9 @@ void Position::makeMove(const Move& m) {
 
     if (m.kind == MoveKind::Drop) {
         Piece p = makePiece(side_, m.promo);
-        addToHand(side_, m.promo, -1);
+        addToHand(side_, m.aux, -1);
         put(m.to, p, false);
-        if (info_->hasInitialMoves[m.promo] && info_->startBoard[m.to] == p) setVirgin(m.to, true);
+        markIfHome(m.to, p);
         if (info_->resetsClock[m.promo]) halfmoveClock_ = 0;
         if (info_->isRoyal[m.promo]) refreshRoyals();
     } else {
@@ -224,7 +232,9 @@ void Position::makeMove(const Move& m) {
         u.movedVirgin = virgin_[m.from];
         if (u.movedVirgin) dropCastlingPartners(u, p);
         if (info_->resetsClock[typeOf(p)]) halfmoveClock_ = 0;
-        for (int k = 0; k < m.victimCount(); ++k) capture(u, m.victim[k]);
+        if (m.flags & kMoveUnload) liftUnloaded(u, m);
+        for (int k = 0; k < m.victimCount(); ++k)
+            if (squares_[m.victim[k]] != kNoPiece) capture(u, m.victim[k]);  // (else unloaded)
         if (m.kind == MoveKind::EnPassant) capture(u, m.aux);
         if (m.kind == MoveKind::Castling) {
             Piece rook = squares_[m.aux];
@@ -255,15 +265,18 @@ void Position::makeMove(const Move& m) {
                 p = makePiece(side_, m.promo);
             }
             put(dest, p, promoted);
-            // As for a drop: a piece with initial moves that ends on its own start square is
-            // unmoved as far as a FEN can tell, and so it is here (hash and FEN agree).
-            if (info_->hasInitialMoves[typeOf(p)] && info_->startBoard[dest] == p)
-                setVirgin(dest, true);
+            markIfHome(dest, p);
             if ((m.flags & kMoveCreatesEp) && epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
             if (m.flags & kMoveEndsGame) terminal_ = true;
+            if (m.flags & kMoveUnload) {
+                put(m.aux, u.unloaded, u.unloadedPromoted);
+                markIfHome(m.aux, u.unloaded);
+            }
         }
-        if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)]) refreshRoyals();
-        if (u.movedVirgin || u.captureCount) dropLoneCastlingKings(u);
+        if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)] ||
+            (m.flags & kMoveUnload))
+            refreshRoyals();
+        if (u.movedVirgin || u.captureCount || u.unloadedVirgin) dropLoneCastlingKings(u);
     }
     passTurn();
 }
@@ -304,7 +317,7 @@ void Position::unmakeMove() {
     } else if (m.kind == MoveKind::Drop) {
         remove(m.to);
         virgin_[m.to] = false;
-        hands_[side_][m.promo] += 1;
+        hands_[side_][m.aux] += 1;
     } else if (m.kind == MoveKind::Castling) {
         Piece rook = squares_[castlingRookTarget(m)];
         bool rookPromoted = promoted_[castlingRookTarget(m)];
@@ -315,20 +328,28 @@ void Position::unmakeMove() {
         virgin_[m.from] = u.movedVirgin;
         virgin_[m.aux] = u.rookVirgin;
     } else {
+        if (m.flags & kMoveUnload) {  // first: aux may be the mover's square
+            remove(m.aux);
+            virgin_[m.aux] = false;
+        }
         int dest = m.flags & kMoveRelocate ? m.aux : m.to;
         remove(dest);
         virgin_[dest] = false;
         put(m.from, u.moved, u.movedPromoted);
         virgin_[m.from] = u.movedVirgin;
+        if (m.flags & kMoveUnload) {
+            put(u.unloadedFrom, u.unloaded, u.unloadedPromoted);
+            virgin_[u.unloadedFrom] = u.unloadedVirgin;
+        }
     }
     bool royalsChanged = u.captureCount || m.promo != kNoPieceType || m.kind == MoveKind::Swap ||
-                         m.kind == MoveKind::CitadelExchange ||
+                         (m.flags & kMoveUnload) || m.kind == MoveKind::CitadelExchange ||
                          (u.moved != kNoPiece && info_->isRoyal[typeOf(u.moved)]);
     for (int k = u.captureCount - 1; k >= 0; --k) {
         int sq = u.capturedSq[k];
         put(sq, u.captured[k], u.capturedPromoted[k]);
         virgin_[sq] = u.capturedVirgin[k];
-        if (variant_->rules.capturesToHand) hands_[side_][u.handTypes[k]] -= 1;
+        if (u.handTypes[k] != kNoPieceType) hands_[side_][u.handTypes[k]] -= 1;
     }
     virgin_ |= u.partnersUnmarked;
     epSquare_ = u.epSquare;
@@ -340,6 +361,21 @@ void Position::unmakeMove() {
     history_.pop_back();
     hashHistory_.pop_back();
     if (royalsChanged) refreshRoyals();
+}
+
+// XBetza u: the piece the move takes - on its destination, else its one locust victim - is
+// lifted before the mover moves and put down on aux afterwards (ucR swaps places).
+void Position::liftUnloaded(Undo& u, const Move& m) {
+    int sq = m.to != m.from && squares_[m.to] != kNoPiece ? m.to : m.victim[0];
+    Piece victim = squares_[sq];
+    u.unloaded = victim;
+    u.unloadedFrom = std::uint8_t(sq);
+    u.unloadedPromoted = promoted_[sq];
+    u.unloadedVirgin = virgin_[sq];
+    // A castling king or partner that is moved away loses its castling as if it had moved.
+    if (virgin_[sq]) dropCastlingPartners(u, victim);
+    setVirgin(sq, false);
+    remove(sq);
 }
 
 // King swap (the King and a partner exchange places) and citadel exchange (the entering royal

@@ -33,7 +33,11 @@ struct Undo {
     bool terminal = false;
     std::uint64_t hash = 0;
     SquareSet partnersUnmarked;  // castling partners that lost their mark with the king's move
-    std::array<PieceType, 4> handTypes{};
+    std::array<PieceType, 4> handTypes{};  // kNoPieceType: that capture went to no hand
+    // XBetza u: the piece taken from `unloadedFrom` and put on the move's aux square.
+    Piece unloaded = kNoPiece;
+    std::uint8_t unloadedFrom = 0;
+    bool unloadedPromoted = false, unloadedVirgin = false;
 };
 
 class Position {
@@ -95,6 +99,7 @@ class Position {
     void remove(int sq);
     void capture(Undo& u, int sq);
     void setVirgin(int sq, bool v);
+    void markIfHome(int sq, Piece p);
     void setEp(int sq, int victim);
     Undo& pushUndo(const Move& m);
     void passTurn();
@@ -103,6 +108,7 @@ class Position {
     void dropCastlingPartners(Undo& u, Piece king);
     void dropLoneCastlingKings(Undo& u);
     void makeExchange(Undo& u, const Move& m);
+    void liftUnloaded(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();
     std::uint64_t computeHash() const;

@@ -29,6 +29,14 @@ void derivePieces(const Variant& v, VariantInfo& info) {
             for (int sq = 0; sq < v.board.squareCount(); ++sq) {
                 const betza::SquareRange& r = table.ranges[c][sq];
                 if (r.begin == r.initial && !v.board.holes[sq]) info.deadSquares[t][c].set(sq);
+                // A friend on the destination is destroyed there (the mover's own square, where
+                // a pass or igui ends, is no victim), a friend locust victim on the way.
+                for (std::uint32_t i = r.begin; i < r.end; ++i) {
+                    const betza::PathNode& n = table.nodes[i];
+                    if ((n.locust & betza::kOccFriend) ||
+                        ((n.emit & betza::kOccFriend) && n.sq != sq))
+                        info.destroysFriends = true;
+                }
             }
         info.immune[t] = p.immune.of;
         info.anyImmune = info.anyImmune || p.immune.any();

@@ -33,6 +33,8 @@ struct VariantInfo {
     // [type][colour]: squares where a piece of the type cannot be captured (immune).
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> immune{};
     bool anyImmune = false;
+    // Some piece may destroy a piece of its own side (XBetza d) on its destination or on the way.
+    bool destroysFriends = false;
     // [type][colour]: squares from which the piece has no move at all on an empty board; a
     // piece may not be left there unless it promotes.
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> deadSquares{};
