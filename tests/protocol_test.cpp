@@ -291,20 +291,20 @@ TEST(XBoard, PlaysInTimeControls) {
     e.send("time 50");
     e.send("go");
     ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
-    // Node-based clock: `st 1` at 20000 nodes per second is 20000 nodes, a few milliseconds of
-    // real time, and the thinking output counts time in nodes.
+    // Node-based clock: `st 3` at 20000 nodes per second is 60000 nodes, a fraction of a second
+    // of real time (not 3 s), and the thinking output counts time in nodes.
     e.send("new");
     e.send("nps 20000");
-    e.send("st 1");
+    e.send("st 3");
     size_t sent = e.lines().size();
     start = Clock::now();
     e.send("go");
-    ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
-    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(600)) << e.transcript();
+    ASSERT_TRUE(e.expect("^move ", 5)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1500)) << e.transcript();
     int move = e.find("^move ", sent);
     long long nodes = lastThinkingNodes(e, move);
     EXPECT_GT(nodes, 0) << e.transcript();
-    EXPECT_LE(nodes, 20000 + 1024) << e.transcript();
+    EXPECT_LE(nodes, 60000 + 1024) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
 
@@ -645,11 +645,12 @@ TEST(Uci, GoLimitsAndInfo) {
                      R"(time \d+ hashfull \d+ pv )"),
               0)
         << e.transcript();
-    // 5 moves in 2 s: 400 ms a move on average; one may take a little more, not the clock.
+    // 5 moves in 2 s: 400 ms a move on average; one may take a little more (Timur's hard limit
+    // is a quarter of the clock), not most of it.
     auto start = Clock::now();
     e.send("go wtime 2000 btime 2000 winc 10 binc 10 movestogo 5");
     ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
-    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(900));
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(800));
     start = Clock::now();
     e.send("go movetime 200");
     ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
