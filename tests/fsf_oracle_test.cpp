@@ -39,7 +39,8 @@ using Clock = std::chrono::steady_clock;
 using Divide = std::map<std::string, std::uint64_t>;
 
 std::string fsfPath() {
-    if (const char* e = std::getenv("FAIRY_STOCKFISH"); e && *e) return e;
+    if (const char* e = std::getenv("FAIRY_STOCKFISH"); e && *e)
+        return ::access(e, X_OK) == 0 ? e : "";
     for (const char* p : {"/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish",
                           "/usr/local/bin/fairy-stockfish"})
         if (::access(p, X_OK) == 0) return p;
