@@ -7,10 +7,12 @@ Timur, seen in the games or in XBoard's debug log; the opponent's own faults are
 failed on (a second Timur's count as Timur's).
 
 Usage: gui_match.py TIMUR_BINARY [--games N] [--tc MIN:SEC] [--inc SECONDS]
-                    [--legality true|false] [--max-moves N] VARIANT[:OPPONENT] ...
+                    [--legality true|false] [--max-moves N] [--fen FEN]
+                    VARIANT[:OPPONENT] ...
 VARIANT is XBoard's name (normal for chess); OPPONENT is an engine on the PATH or in
 /usr/games, or "timur" (the same binary, the default). --legality false turns XBoard's move
-checking off (needed for moves XBoard cannot express, like Tamerlane's King swap).
+checking off (needed for moves XBoard cannot express, like Tamerlane's King swap). --fen starts
+every game from that position (XBoard's -loadPositionFile).
 
 Exit 77 (ctest: skipped) when xboard, xvfb-run or an opponent is not installed, unless
 TIMUR_REQUIRE_PEERS=1 (make test, CI): then that is a failure (apt-get install xboard xvfb xauth
@@ -66,19 +68,20 @@ def peer_missing(what):
 
 def log_faults(log, timur_is):
     """Faults in XBoard's debug log by the engines for which timur_is[who] is true ("first",
-    "second"): complaints about XBoard's commands or moves, and result claims XBoard found
-    false (the claim is the last result line the engine sent before XBoard's verdict)."""
+    "second"): complaints about XBoard's commands or moves, and claims XBoard found false (a
+    result claim or an "Illegal move" answer: the last one the engine sent before XBoard's
+    verdict)."""
     faults, last_claim = [], None
     for raw in log.splitlines():
         line = re.sub(r"^\d+ ", "", raw)
         m = re.match(r"<(first|second) ?: (.*)", line)
         if m:
             who, text = m.groups()
-            if re.match(r"(1-0|0-1|1/2-1/2) ", text):
+            if re.match(r"(1-0|0-1|1/2-1/2) |Illegal move", text):
                 last_claim = who
             if timur_is[who] and ENGINE_COMPLAINT.match(text):
                 faults.append(f"{who} engine: {text.strip()}")
-        elif re.search(r"False (win|draw|illegal-move) claim", line):
+        elif re.match(r"(GameEnds|GE)\(\d+, False (win|draw|illegal-move) claim", line):
             if last_claim is None or timur_is[last_claim]:
                 faults.append(f"{last_claim or 'an'} engine: {line.strip()}")
     return faults
@@ -102,6 +105,11 @@ def play(args, xboard, xvfb, timur, spec, work):
            "-animateMoving", "false", "-flashCount", "0",
            "-saveGameFile", pgn_path,
            "-debugMode", "true", "-nameOfDebugFile", debug_path]
+    if args.fen:
+        fen_path = os.path.join(work, variant + ".fen")
+        with open(fen_path, "w") as f:
+            f.write(args.fen + "\n")
+        cmd += ["-loadPositionFile", fen_path, "-loadPositionIndex", "1"]
     env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/games")
     out, faults = [], []
     try:
@@ -152,6 +160,7 @@ def main():
     parser.add_argument("--legality", choices=("true", "false"), default="true")
     parser.add_argument("--max-moves", type=int, default=90,
                         help="XBoard adjudicates a draw after this many moves")
+    parser.add_argument("--fen", help="start every game from this position")
     args = parser.parse_args()
     timur = os.path.abspath(args.timur)
     xboard, xvfb = find("xboard"), find("xvfb-run")

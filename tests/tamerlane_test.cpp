@@ -23,6 +23,10 @@ struct OracleLine {
     std::string expected;  // perft nodes, or the sorted move list
 };
 
+void PrintTo(const OracleLine& o, std::ostream* os) {
+    *os << o.kind << " " << o.id << " " << o.fen << " " << o.depthOrCount;
+}
+
 std::vector<OracleLine> readOracle() {
     std::vector<OracleLine> out;
     std::ifstream in(std::string(TIMUR_ORACLE_DIR) + "/tamerlane.tsv");
