@@ -65,10 +65,17 @@ class Generator {
         const betza::SquareRange& r = table.ranges[us_][from];
         int start = out_.size;
         walk(table, t, from, r.begin, r.initial);
-        if (pos_.isVirgin(from)) walk(table, t, from, r.initial, r.initial2);
+        if (pos_.isVirgin(from) && !(info_.initialNotInCheck[t] && inCheckNow()))
+            walk(table, t, from, r.initial, r.initial2);
         if (r.initial2 < r.end && oneRankAheadOfStart(t, from))
             walk(table, t, from, r.initial2, r.end);
         if (table.mayDuplicate) dedupe(start);
+    }
+
+    // Whether the side to move is in check, asked once (PieceSpec::initialNotInCheck).
+    bool inCheckNow() {
+        if (inCheck_ < 0) inCheck_ = inCheck(pos_) ? 1 : 0;
+        return inCheck_;
     }
 
     // XBetza ii: the piece stands one rank ahead of a square where such a piece starts.
@@ -348,7 +355,8 @@ class Generator {
     const VariantInfo& info_;
     Color us_;
     MoveList& out_;
-    bool special_;  // the variant has citadels or immune pieces
+    bool special_;      // the variant has citadels or immune pieces
+    int inCheck_ = -1;  // inCheckNow(): -1 until asked
 };
 
 // XBetza u: a move that unloads what it takes only displaces it, so it attacks nothing. A

@@ -55,7 +55,9 @@ void Position::setVirgin(int sq, bool v) {
 // A piece with initial moves that arrives on its own start square (dropped, moved or put
 // there) is unmoved as far as a FEN can tell, and so it is here: hash and FEN agree.
 void Position::markIfHome(int sq, Piece p) {
-    if (info_->hasInitialMoves[typeOf(p)] && info_->startBoard[sq] == p) setVirgin(sq, true);
+    PieceType t = typeOf(p);
+    if (info_->hasInitialMoves[t] && !info_->unmovedByRight[t] && info_->startBoard[sq] == p)
+        setVirgin(sq, true);
 }
 
 void Position::addToHand(Color c, PieceType t, int n) {
@@ -223,6 +225,7 @@ void Position::makeMove(const Move& m) {
         addToHand(side_, m.aux, -1);
         put(m.to, p, false);
         markIfHome(m.to, p);
+        if (info_->aimsAtRights[m.promo]) dropAimedRights(u, m.promo, m.to);
         if (info_->resetsClock[m.promo]) halfmoveClock_ = 0;
         if (info_->isRoyal[m.promo]) refreshRoyals();
     } else {
@@ -266,6 +269,7 @@ void Position::makeMove(const Move& m) {
             }
             put(dest, p, promoted);
             markIfHome(dest, p);
+            if (info_->aimsAtRights[typeOf(p)]) dropAimedRights(u, typeOf(p), dest);
             if ((m.flags & kMoveCreatesEp) && epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
             if (m.flags & kMoveEndsGame) terminal_ = true;
             if (m.flags & kMoveUnload) {
@@ -432,6 +436,20 @@ void Position::dropLoneCastlingKings(Undo& u) {
             u.partnersUnmarked.set(sq);
             setVirgin(int(sq), false);
         }
+    }
+}
+
+// PieceSpec::rightLostWhenAimedBy: a piece of type `aimer` that arrives on `to`, from where it
+// could capture an enemy holding a first-move right on some occupancy, takes that right.
+void Position::dropAimedRights(Undo& u, PieceType aimer, int to) {
+    const auto& attackersOf = variant_->tables[aimer].attackersOf[side_];
+    SquareSet held = virgin_ & byColor_[~side_];
+    for (size_t sq = held._Find_first(); sq < held.size(); sq = held._Find_next(sq)) {
+        if (!variant_->pieces[typeOf(squares_[sq])].rightLostWhenAimedBy[aimer] ||
+            !attackersOf[sq][to])
+            continue;
+        u.partnersUnmarked.set(sq);
+        setVirgin(int(sq), false);
     }
 }
 

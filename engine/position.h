@@ -32,7 +32,9 @@ struct Undo {
     std::array<std::uint8_t, 2> rights{};
     bool terminal = false;
     std::uint64_t hash = 0;
-    SquareSet partnersUnmarked;  // castling partners that lost their mark with the king's move
+    // Pieces that lost their unmoved mark through another piece's move: castling partners with
+    // the king's, first-move rights to an aiming enemy (PieceSpec::rightLostWhenAimedBy).
+    SquareSet partnersUnmarked;
     std::array<PieceType, 4> handTypes{};  // kNoPieceType: that capture went to no hand
     // XBetza u: the piece taken from `unloadedFrom` and put on the move's aux square.
     Piece unloaded = kNoPiece;
@@ -107,6 +109,7 @@ class Position {
     bool epCapturePossible(int sq, Color by) const;
     void dropCastlingPartners(Undo& u, Piece king);
     void dropLoneCastlingKings(Undo& u);
+    void dropAimedRights(Undo& u, PieceType aimer, int to);
     void makeExchange(Undo& u, const Move& m);
     void liftUnloaded(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);

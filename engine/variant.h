@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <map>
 #include <memory>
 #include <optional>
@@ -67,6 +68,18 @@ struct PieceSpec {
     // Squares where this piece can never be captured, displaced or swapped (Tamerlane's parked
     // pawn of pawns on its last rank).
     SideSquares immune;
+
+    // First-move right: the piece's initial (i) moves need a right of its own, named in the
+    // FEN's rights field by its file (upper case for White) on its side's first rank, and lost
+    // for good when it moves or is taken; coming back to its start square does not restore it
+    // (Ouk Chatrang's king and met). Without it, a piece on its start square is unmoved.
+    bool firstMoveRight = false;
+    // The right is lost when an enemy piece of one of these types ends a move (or is dropped)
+    // on a square from which it could capture this piece on some occupancy: for a rook, any
+    // square of its rank or file, blocked or not (the Ouk king's leap).
+    std::bitset<kMaxPieceTypes> rightLostWhenAimedBy;
+    // Its initial (i) moves are not allowed while its side is in check (the Ouk king's leap).
+    bool initialNotInCheck = false;
 };
 
 // Pieces of `pieces` promote to one of `choices` when a move ends in (or, with fromZoneToo,

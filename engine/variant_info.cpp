@@ -23,6 +23,10 @@ void derivePieces(const Variant& v, VariantInfo& info) {
         bool initial = hasInitial(p.moves);
         for (const auto& z : p.zoneMoves) initial = initial || hasInitial(z.moves);
         info.hasInitialMoves[t] = initial;
+        info.unmovedByRight[t] = p.firstMoveRight;
+        info.initialNotInCheck[t] = p.initialNotInCheck;
+        for (int a = 0; a < info.typeCount; ++a)
+            if (p.rightLostWhenAimedBy[a]) info.aimsAtRights[a] = true;
         info.resetsClock[t] = p.enPassantVictim;
         const betza::CompiledPiece& table = v.tables[t];
         for (int c = 0; c < 2; ++c)

@@ -20,6 +20,13 @@ struct VariantInfo {
     std::vector<PieceType> royalTypes;
     std::array<bool, kMaxPieceTypes> isRoyal{};
     std::array<bool, kMaxPieceTypes> hasInitialMoves{};
+    // [type]: unmoved only by a FEN right (PieceSpec::firstMoveRight): arriving on its start
+    // square does not mark it unmoved.
+    std::array<bool, kMaxPieceTypes> unmovedByRight{};
+    std::array<bool, kMaxPieceTypes> initialNotInCheck{};  // PieceSpec::initialNotInCheck
+    // [type]: a piece of this type, arriving, may take an enemy's first-move right
+    // (PieceSpec::rightLostWhenAimedBy).
+    std::array<bool, kMaxPieceTypes> aimsAtRights{};
     std::array<bool, kMaxPieceTypes> resetsClock{};  // pawn-like: its moves reset the n-move count
     std::array<Piece, kMaxSquares> startBoard{};     // the start position's pieces
     // [type]: indices into rules.promotions of the rules that promote this type.

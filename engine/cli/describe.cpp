@@ -130,6 +130,14 @@ int runDescribe(int argc, char** argv) {
              << (p.value ? " (set; derived " + std::to_string(prof.derived) + ")" : " (derived)");
         if (p.royal) line << ", royal";
         if (prof.pawn) line << ", promotes (pawn-like)";
+        if (p.firstMoveRight) line << ", initial moves by a FEN right";
+        if (p.rightLostWhenAimedBy.any()) {
+            line << " (lost to an enemy";
+            for (size_t a = 0; a < v.pieces.size(); ++a)
+                if (p.rightLostWhenAimedBy[a]) line << ' ' << v.pieces[a].letter;
+            line << " aiming at it)";
+        }
+        if (p.initialNotInCheck) line << ", no initial move in check";
         std::cout << line.str() << '\n';
         std::cout << "     XBetza: " << (xb ? *xb : "not expressible (" + why + ")")
                   << (p.zoneMoves.empty() ? "" : " (other moves in some zones)") << '\n';

@@ -1,0 +1,149 @@
+// Rules that variant files switch on (issue 19): first-move rights. Each test plays moves and
+// checks the legal moves, the FEN and, after unmaking, that FEN and hash are restored.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+
+using namespace timur;
+
+namespace {
+
+std::vector<std::string> texts(Position& pos) {
+    MoveList legal;
+    generateLegal(pos, legal);
+    std::vector<std::string> out;
+    for (const Move& m : legal) out.push_back(moveText(pos, m));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// Plays the moves, checks the FEN after them and that a fresh position from that FEN has the
+// same hash, then unmakes them and checks the start FEN and hash again.
+void playAndCheck(Position& pos, const std::vector<std::string>& moves,
+                  const std::string& fenAfter) {
+    const std::string before = pos.fen();
+    const std::uint64_t hash = pos.hash();
+    for (const std::string& text : moves) {
+        Move m = parseMove(pos, text);
+        ASSERT_FALSE(m.isNull()) << text << " is not legal in " << pos.fen();
+        pos.makeMove(m);
+    }
+    EXPECT_EQ(pos.fen(), fenAfter);
+    Position fresh(pos.variantPtr());
+    fresh.setFen(pos.fen());
+    EXPECT_EQ(fresh.hash(), pos.hash()) << "incremental hash differs from a fresh one";
+    for (std::size_t i = 0; i < moves.size(); ++i) pos.unmakeMove();
+    EXPECT_EQ(pos.fen(), before);
+    EXPECT_EQ(pos.hash(), hash);
+}
+
+Position cambodian(const std::string& fen = "") {
+    Position pos(loadVariant("cambodian"));
+    pos.setFen(fen.empty() ? pos.variant().startFen : fen);
+    return pos;
+}
+
+std::string loadError(const std::string& pieces, const std::string& start) {
+    std::string json = R"({ "name": "x", "board": { "files": 8, "ranks": 8 }, "pieces": [
+        { "name": "pawn", "letter": "P", "betza": "fmWfcF" },
+        { "name": "rook", "letter": "R", "betza": "R" }, )" +
+                       pieces + R"( ], "start": ")" + start + R"(" })";
+    try {
+        loadVariantText(json, "x.json");
+    } catch (const VariantError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST(FirstMoveRight, FenNamesTheRightsByFile) {
+    Position pos = cambodian();
+    EXPECT_EQ(pos.fen(), "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1");
+    std::vector<std::string> moves = texts(pos);
+    EXPECT_TRUE(has(moves, "d1b2"));
+    EXPECT_TRUE(has(moves, "d1f2"));
+    EXPECT_FALSE(has(moves, "e1e3"));  // the pawn on e3 stands in the way
+    // Without the rights the same board has no leaps.
+    pos.setFen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w de - 0 1");
+    moves = texts(pos);
+    EXPECT_FALSE(has(moves, "d1b2"));
+    EXPECT_FALSE(has(moves, "e1e3"));
+    EXPECT_EQ(pos.fen(), "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w de - 0 1");
+    // A letter whose file holds no piece with such a right is refused.
+    EXPECT_THROW(pos.setFen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w Ade - 0 1"), FenError);
+    EXPECT_THROW(pos.setFen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w Dc - 0 1"), FenError);
+}
+
+TEST(FirstMoveRight, LostWhenThePieceMovesEvenIfItComesBack) {
+    Position pos = cambodian();
+    // The met goes e1-f2 and back: home again, but its leap is gone (FEN and moves agree).
+    playAndCheck(pos, {"e1f2", "a6a5", "f2e1", "a5a4"},
+                 "rnsmksnr/8/1ppppppp/8/p7/PPPPPPPP/8/RNSKMSNR w Dde - 0 3");
+    pos.makeMove(parseMove(pos, "e3e4"));
+    pos.makeMove(parseMove(pos, "a6a5"));
+    EXPECT_TRUE(has(texts(pos), "e1e3"));
+    for (const char* m : {"e1f2", "a5a4", "f2e1", "h6h5"}) pos.makeMove(parseMove(pos, m));
+    EXPECT_FALSE(has(texts(pos), "e1e3"));
+    EXPECT_TRUE(has(texts(pos), "d1b2"));
+}
+
+TEST(FirstMoveRight, LostWhenAnEnemyRookAimsAtTheKing) {
+    // Ra2-e2 lines up with the black king on e8 (pawns between or not): black loses 'e'.
+    Position pos = cambodian("rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/R7/1NSKMSNR w DEde - 0 2");
+    playAndCheck(pos, {"a2e2"}, "rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 1 2");
+    pos.makeMove(parseMove(pos, "a2e2"));
+    EXPECT_FALSE(has(texts(pos), "e8g7"));
+    // A rook aiming at the met takes nothing: only the king lists the rook.
+    pos = cambodian("rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/R7/1NSKMSNR w DEde - 0 2");
+    playAndCheck(pos, {"a2d2"}, "rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/3R4/1NSKMSNR b DEde - 1 2");
+}
+
+TEST(FirstMoveRight, NoInitialMoveInCheckButTheRightStays) {
+    // The white king on d1 is checked by the rook on d7; its leap is not allowed, and after
+    // the check is blocked it is back.
+    Position pos = cambodian("4k3/3r4/8/8/8/8/8/3KM3 w DE - 0 1");
+    std::vector<std::string> moves = texts(pos);
+    EXPECT_FALSE(has(moves, "d1b2"));
+    EXPECT_FALSE(has(moves, "d1f2"));
+    EXPECT_TRUE(has(moves, "d1c2"));
+    EXPECT_TRUE(has(moves, "e1d2"));
+    pos.makeMove(parseMove(pos, "e1d2"));
+    pos.makeMove(parseMove(pos, "e8f8"));
+    EXPECT_EQ(pos.fen(), "5k2/3r4/8/8/8/8/3M4/3K4 w D - 2 2");
+    EXPECT_TRUE(has(texts(pos), "d1b2"));
+}
+
+TEST(FirstMoveRightErrors, SayWhereAndWhy) {
+    const std::string king = R"({ "name": "king", "letter": "K", "betza": "K", "royal": true)";
+    EXPECT_NE(loadError(king + R"(, "firstMoveRight": true })", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                  .find("x.json: /pieces/2/firstMoveRight: the piece has no initial (i) moves"),
+              std::string::npos);
+    EXPECT_NE(loadError(king + R"(, "initialNotInCheck": true })", "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                  .find("x.json: /pieces/2/initialNotInCheck: the piece has no initial (i) moves"),
+              std::string::npos);
+    const std::string leaper =
+        R"({ "name": "king", "letter": "K", "betza": "KifsmN", "royal": true)";
+    EXPECT_NE(loadError(leaper + R"(, "firstMoveRightLostWhenAimedBy": ["R"] })",
+                        "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                  .find("x.json: /pieces/2/firstMoveRightLostWhenAimedBy: only a piece with "
+                        "\"firstMoveRight\": true"),
+              std::string::npos);
+    EXPECT_NE(
+        loadError(leaper + R"(, "firstMoveRight": true, "firstMoveRightLostWhenAimedBy": ["Q"] })",
+                  "4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+            .find("x.json: /pieces/2/firstMoveRightLostWhenAimedBy/0: unknown piece letter 'Q'"),
+        std::string::npos);
+    EXPECT_NE(loadError(leaper + R"(, "firstMoveRight": true })", "8/4k3/8/8/8/8/4K3/8 w - - 0 1")
+                  .find("x.json: /start: 'K' on e2 has a first-move right (firstMoveRight)"),
+              std::string::npos);
+}
