@@ -226,6 +226,24 @@ void readRights(const Variant& v, std::string_view text, FenPosition& out) {
     }
 }
 
+// The e.p. field: one square name or several run together ("e7e8"), each letters then digits.
+std::vector<int> readEpSquares(const Geometry& g, std::string_view text) {
+    std::vector<int> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t j = i;
+        while (j < text.size() && std::isalpha(static_cast<unsigned char>(text[j]))) ++j;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        auto sq = j > i ? g.parse(text.substr(i, j - i)) : std::nullopt;
+        if (!sq || (std::find(out.begin(), out.end(), *sq) != out.end()))
+            throw FenError("en-passant field '" + std::string(text) +
+                           "' is not a square or several different squares");
+        out.push_back(*sq);
+        i = j;
+    }
+    return out;
+}
+
 int readCounter(std::string_view field, const char* what) {
     if (!isNumber(field) || field.size() > 6)
         throw FenError(std::string(what) + " '" + std::string(field) + "' is not a number");
@@ -357,11 +375,7 @@ FenPosition readFen(const Variant& v, std::string_view fen) {
     std::size_t i = std::min<std::size_t>(2, f.size());
     if (i < f.size() && !isNumber(f[i])) readRights(v, f[i++], out);
     if (i < f.size() && !isNumber(f[i])) {
-        if (f[i] != "-") {
-            auto sq = g.parse(f[i]);
-            if (!sq) throw FenError("en-passant field '" + std::string(f[i]) + "' is not a square");
-            out.epSquare = *sq;
-        }
+        if (f[i] != "-") out.epSquares = readEpSquares(g, f[i]);
         ++i;
     }
     if (i < f.size()) out.halfmoveClock = readCounter(f[i++], "halfmove clock");
@@ -413,7 +427,10 @@ std::string writeFen(const Variant& v, const FenPosition& pos) {
     }
     out += rights.empty() ? "-" : rights;
     out += ' ';
-    out += pos.epSquare >= 0 ? g.name(pos.epSquare) : "-";
+    std::vector<int> eps = pos.epSquares;
+    std::sort(eps.begin(), eps.end());
+    for (int sq : eps) out += g.name(sq);
+    if (eps.empty()) out += '-';
     out += ' ' + std::to_string(pos.halfmoveClock) + ' ' + std::to_string(pos.fullmove);
     return out;
 }

@@ -29,7 +29,9 @@ class Generator {
           info_(pos.info()),
           us_(pos.sideToMove()),
           out_(out),
-          special_(info_.citadels.any() || info_.anyImmune) {}
+          special_(info_.citadels.any() || info_.anyImmune),
+          checkLimitsInitial_(info_.anyInitialNotInCheck),
+          hasEp_(pos.epSquare() >= 0) {}
 
     void all() {
         for (int t = 0; t < info_.typeCount; ++t)
@@ -65,7 +67,8 @@ class Generator {
         const betza::SquareRange& r = table.ranges[us_][from];
         int start = out_.size;
         walk(table, t, from, r.begin, r.initial);
-        if (pos_.isVirgin(from) && !(info_.initialNotInCheck[t] && inCheckNow()))
+        if (pos_.isVirgin(from) &&
+            !(checkLimitsInitial_ && info_.initialNotInCheck[t] && inCheckNow()))
             walk(table, t, from, r.initial, r.initial2);
         if (r.initial2 < r.end && oneRankAheadOfStart(t, from))
             walk(table, t, from, r.initial2, r.end);
@@ -113,7 +116,7 @@ class Generator {
                     add(t, m, capture);
                 }
             } else if (G != GenType::Quiets && (n.flags & betza::kNodeEnPassant) &&
-                       o == kOccEmpty && n.sq == pos_.epSquare()) {
+                       o == kOccEmpty && hasEp_ && pos_.isEpTarget(n.sq)) {
                 Move m;
                 m.from = std::uint8_t(from);
                 m.to = n.sq;
@@ -355,8 +358,10 @@ class Generator {
     const VariantInfo& info_;
     Color us_;
     MoveList& out_;
-    bool special_;      // the variant has citadels or immune pieces
-    int inCheck_ = -1;  // inCheckNow(): -1 until asked
+    bool special_;             // the variant has citadels or immune pieces
+    bool checkLimitsInitial_;  // some piece has initialNotInCheck
+    bool hasEp_;               // the position has e.p. targets
+    int inCheck_ = -1;         // inCheckNow(): -1 until asked
 };
 
 // XBetza u: a move that unloads what it takes only displaces it, so it attacks nothing. A

@@ -1,5 +1,8 @@
 #include "engine/position.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "engine/zobrist.h"
 
 namespace timur {
@@ -66,6 +69,7 @@ void Position::addToHand(Color c, PieceType t, int n) {
     hash_ ^= zobrist::hand(c, t, hands_[c][t]);
 }
 
+// Only when there is no e.p. square yet, or to clear it (clearEp).
 void Position::setEp(int sq, int victim) {
     if (epSquare_ >= 0) hash_ ^= zobrist::ep(epSquare_);
     epSquare_ = sq;
@@ -108,19 +112,24 @@ void Position::setFen(const std::string& fen) {
     p.virgin_ = f.unmoved;
     p.side_ = f.side;
     p.rights_ = f.rights;
-    if (f.epSquare >= 0) {
-        // The victim stands one step beyond the e.p. square, seen from the side to move.
-        int sq = f.epSquare;
-        int vr = g.rankOf(sq) + (p.side_ == White ? -1 : 1);
-        if (g.isSquare(g.fileOf(sq), vr)) {
-            int v = g.square(g.fileOf(sq), vr);
-            Piece victim = p.squares_[v];
-            if (victim != kNoPiece && colorOf(victim) != p.side_ && p.squares_[sq] == kNoPiece &&
-                variant_->pieces[typeOf(victim)].enPassantVictim &&
-                p.epCapturePossible(sq, p.side_)) {
-                p.epSquare_ = sq;
-                p.epVictim_ = v;
-            }
+    // The victim stands beyond the e.p. square, seen from the side to move: the first piece on
+    // its file (a triple step's first square has an empty one between). Squares nobody can
+    // capture on, or with another victim than the first, are dropped.
+    for (int sq : f.epSquares) {
+        int step = p.side_ == White ? -1 : 1, v = -1;
+        for (int r = g.rankOf(sq) + step; g.isSquare(g.fileOf(sq), r) && v < 0; r += step)
+            if (p.squares_[g.square(g.fileOf(sq), r)] != kNoPiece) v = g.square(g.fileOf(sq), r);
+        if (v < 0 || (p.epVictim_ >= 0 && v != p.epVictim_)) continue;
+        Piece victim = p.squares_[v];
+        if (colorOf(victim) == p.side_ || p.squares_[sq] != kNoPiece ||
+            !variant_->pieces[typeOf(victim)].enPassantVictim || !p.epCapturePossible(sq, p.side_))
+            continue;
+        if (p.epSquare_ < 0) {
+            p.epSquare_ = sq;
+            p.epVictim_ = v;
+        } else {
+            p.epMore_.set(sq);
+            p.epMulti_ = true;
         }
     }
     p.halfmoveClock_ = f.halfmoveClock;
@@ -138,7 +147,10 @@ std::string Position::fen() const {
     f.hands = hands_;
     f.side = side_;
     f.rights = rights_;
-    f.epSquare = epSquare_;
+    if (epSquare_ >= 0) f.epSquares.push_back(epSquare_);
+    if (epMulti_)
+        for (size_t s = epMore_._Find_first(); s < epMore_.size(); s = epMore_._Find_next(s))
+            f.epSquares.push_back(int(s));
     f.halfmoveClock = halfmoveClock_;
     f.fullmove = fullmove_;
     return writeFen(*variant_, f);
@@ -154,6 +166,9 @@ std::uint64_t Position::computeHash() const {
         for (size_t t = 0; t < variant_->pieces.size(); ++t)
             h ^= zobrist::hand(Color(c), PieceType(t), hands_[c][t]);
     if (epSquare_ >= 0) h ^= zobrist::ep(epSquare_);
+    if (epMulti_)
+        for (size_t s = epMore_._Find_first(); s < epMore_.size(); s = epMore_._Find_next(s))
+            h ^= zobrist::ep(int(s));
     if (side_ == Black) h ^= zobrist::side();
     for (int c = 0; c < 2; ++c)
         for (std::uint8_t r : {kSwapRight, kExchangeRight})
@@ -200,7 +215,7 @@ Undo& Position::pushUndo(const Move& m) {
     u.hash = hash_;
     u.rights = rights_;
     u.terminal = terminal_;
-    setEp(-1, -1);
+    if (epSquare_ >= 0) clearEp(u);
     return u;
 }
 
@@ -270,7 +285,10 @@ void Position::makeMove(const Move& m) {
             put(dest, p, promoted);
             markIfHome(dest, p);
             if (info_->aimsAtRights[typeOf(p)]) dropAimedRights(u, typeOf(p), dest);
-            if ((m.flags & kMoveCreatesEp) && epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
+            if (m.flags & kMoveCreatesEp) {
+                if (epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
+                if (info_->multiSquareEp) addPassedEp(m);
+            }
             if (m.flags & kMoveEndsGame) terminal_ = true;
             if (m.flags & kMoveUnload) {
                 put(m.aux, u.unloaded, u.unloadedPromoted);
@@ -297,6 +315,8 @@ void Position::unmakeNullMove() {
     if (side_ == Black) --fullmove_;
     epSquare_ = u.epSquare;
     epVictim_ = u.epVictim;
+    epMulti_ = u.epMulti;
+    if (epMulti_) epMore_ = epMoreHistory_.back(), epMoreHistory_.pop_back();
     halfmoveClock_ = u.halfmoveClock;
     hash_ = u.hash;
     history_.pop_back();
@@ -358,6 +378,8 @@ void Position::unmakeMove() {
     virgin_ |= u.partnersUnmarked;
     epSquare_ = u.epSquare;
     epVictim_ = u.epVictim;
+    epMulti_ = u.epMulti;
+    if (epMulti_) epMore_ = epMoreHistory_.back(), epMoreHistory_.pop_back();
     rights_ = u.rights;
     terminal_ = u.terminal;
     halfmoveClock_ = u.halfmoveClock;
@@ -451,6 +473,42 @@ void Position::dropAimedRights(Undo& u, PieceType aimer, int to) {
         u.partnersUnmarked.set(sq);
         setVirgin(int(sq), false);
     }
+}
+
+void Position::clearEp(Undo& u) {
+    if (epMulti_) {
+        for (size_t s = epMore_._Find_first(); s < epMore_.size(); s = epMore_._Find_next(s))
+            hash_ ^= zobrist::ep(int(s));
+        epMoreHistory_.push_back(epMore_);
+        u.epMulti = true;
+        epMore_.reset();
+        epMulti_ = false;
+    }
+    setEp(-1, -1);
+}
+
+// A lame move (XBetza n) gives e.p. rights on the square it passed last (aux) and, when it went
+// straight, on every square it passed: a triple step on both (kMoveCreatesEp). Only squares an
+// enemy could capture on count, as for a single one. This adds the squares before aux.
+void Position::addPassedEp(const Move& m) {
+    const Geometry& g = board();
+    int df = g.fileOf(m.to) - g.fileOf(m.from), dr = g.rankOf(m.to) - g.rankOf(m.from);
+    int n = std::max(std::abs(df), std::abs(dr));
+    if (n <= 2 || (df && dr && std::abs(df) != std::abs(dr))) return;
+    int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    int f0 = g.fileOf(m.from), r0 = g.rankOf(m.from);
+    if (g.square(f0 + sf * (n - 1), r0 + sr * (n - 1)) != m.aux) return;  // a bent path
+    for (int k = 1; k < n - 1; ++k) {
+        int sq = g.square(f0 + sf * k, r0 + sr * k);
+        if (epCapturePossible(sq, ~side_)) addEpTarget(sq, m.to);
+    }
+}
+
+void Position::addEpTarget(int sq, int victim) {
+    if (epSquare_ < 0) return setEp(sq, victim);
+    epMore_.set(sq);
+    epMulti_ = true;
+    hash_ ^= zobrist::ep(sq);
 }
 
 bool Position::epCapturePossible(int sq, Color by) const {

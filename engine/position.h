@@ -28,6 +28,7 @@ struct Undo {
     bool movedVirgin = false;
     bool rookVirgin = false;  // castling partner
     int epSquare = -1, epVictim = -1;
+    bool epMulti = false;  // epMore_ was pushed on Position::epMoreHistory_
     int halfmoveClock = 0;
     std::array<std::uint8_t, 2> rights{};
     bool terminal = false;
@@ -62,6 +63,9 @@ class Position {
     bool isVirgin(int sq) const { return virgin_[sq]; }
     bool isPromoted(int sq) const { return promoted_[sq]; }
     int epSquare() const { return epSquare_; }
+    // Whether an e.p. capture may end on `sq`: epSquare(), or another square the same lame move
+    // passed (a pawn's triple step gives the right on both squares it passed).
+    bool isEpTarget(int sq) const { return sq == epSquare_ || (epMulti_ && epMore_[sq]); }
     int epVictim() const { return epVictim_; }
     int halfmoveClock() const { return halfmoveClock_; }
     // Once-per-game rights still unused (Tamerlane's King swap 'K' and citadel exchange 'X').
@@ -103,6 +107,9 @@ class Position {
     void setVirgin(int sq, bool v);
     void markIfHome(int sq, Piece p);
     void setEp(int sq, int victim);
+    void clearEp(Undo& u);
+    void addEpTarget(int sq, int victim);
+    void addPassedEp(const Move& m);
     Undo& pushUndo(const Move& m);
     void passTurn();
     void clearRight(Color c, Right r);
@@ -129,6 +136,9 @@ class Position {
     bool terminal_ = false;
     Color side_ = White;
     int epSquare_ = -1, epVictim_ = -1;
+    bool epMulti_ = false;  // epMore_ holds further e.p. targets of the same victim
+    SquareSet epMore_;
+    std::vector<SquareSet> epMoreHistory_;  // epMore_ before each move made with epMulti_
     int halfmoveClock_ = 0, fullmove_ = 1;
     std::uint64_t hash_ = 0;
     std::vector<Undo> history_;

@@ -1,6 +1,8 @@
 #include "engine/variant_info.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "engine/fen.h"
 #include "engine/variant.h"
@@ -16,6 +18,7 @@ bool hasInitial(const betza::PieceMoves& moves) {
 }
 
 void derivePieces(const Variant& v, VariantInfo& info) {
+    const Geometry& g = v.board;
     info.typeCount = int(v.pieces.size());
     for (int t = 0; t < info.typeCount; ++t) {
         const PieceSpec& p = v.pieces[t];
@@ -25,6 +28,7 @@ void derivePieces(const Variant& v, VariantInfo& info) {
         info.hasInitialMoves[t] = initial;
         info.unmovedByRight[t] = p.firstMoveRight;
         info.initialNotInCheck[t] = p.initialNotInCheck;
+        info.anyInitialNotInCheck = info.anyInitialNotInCheck || p.initialNotInCheck;
         for (int a = 0; a < info.typeCount; ++a)
             if (p.rightLostWhenAimedBy[a]) info.aimsAtRights[a] = true;
         info.resetsClock[t] = p.enPassantVictim;
@@ -40,6 +44,10 @@ void derivePieces(const Variant& v, VariantInfo& info) {
                     if ((n.locust & betza::kOccFriend) ||
                         ((n.emit & betza::kOccFriend) && n.sq != sq))
                         info.destroysFriends = true;
+                    if ((n.flags & betza::kNodeCreatesEp) &&
+                        std::max(std::abs(g.fileOf(n.sq) - g.fileOf(sq)),
+                                 std::abs(g.rankOf(n.sq) - g.rankOf(sq))) > 2)
+                        info.multiSquareEp = true;
                 }
             }
         info.immune[t] = p.immune.of;

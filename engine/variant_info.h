@@ -24,6 +24,7 @@ struct VariantInfo {
     // square does not mark it unmoved.
     std::array<bool, kMaxPieceTypes> unmovedByRight{};
     std::array<bool, kMaxPieceTypes> initialNotInCheck{};  // PieceSpec::initialNotInCheck
+    bool anyInitialNotInCheck = false;
     // [type]: a piece of this type, arriving, may take an enemy's first-move right
     // (PieceSpec::rightLostWhenAimedBy).
     std::array<bool, kMaxPieceTypes> aimsAtRights{};
@@ -42,6 +43,8 @@ struct VariantInfo {
     bool anyImmune = false;
     // Some piece may destroy a piece of its own side (XBetza d) on its destination or on the way.
     bool destroysFriends = false;
+    // Some lame move passes more than one square: e.p. rights on each (Position::addPassedEp).
+    bool multiSquareEp = false;
     // [type][colour]: squares from which the piece has no move at all on an empty board; a
     // piece may not be left there unless it promotes.
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> deadSquares{};

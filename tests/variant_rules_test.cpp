@@ -1,4 +1,5 @@
-// Rules that variant files switch on (issue 19): first-move rights. Each test plays moves and
+// Rules that variant files switch on (issue 19): first-move rights, e.p. on every square a
+// multi-step move passed. Each test plays moves and
 // checks the legal moves, the FEN and, after unmaking, that FEN and hash are restored.
 #include <gtest/gtest.h>
 
@@ -146,4 +147,46 @@ TEST(FirstMoveRightErrors, SayWhereAndWhy) {
     EXPECT_NE(loadError(leaper + R"(, "firstMoveRight": true })", "8/4k3/8/8/8/8/4K3/8 w - - 0 1")
                   .find("x.json: /start: 'K' on e2 has a first-move right (firstMoveRight)"),
               std::string::npos);
+}
+
+// A lame move passing several squares (XBetza n on a range: the wildebeest pawn's triple step
+// ifmnW3) gives e.p. rights on each square it passed that an enemy could capture on; the FEN
+// runs them together, lowest square first, as Fairy-Stockfish does ("e3e4").
+TEST(MultiSquareEnPassant, EverySquareTheStepPassed) {
+    Position pos(loadVariant("wildebeest"));
+    pos.setFen("rnccwkqbbnr/ppp1p1ppppp/11/11/11/5p5/3p7/11/PPPPPPPPPPP/RNBBQKWCCNR w - - 0 1");
+    playAndCheck(
+        pos, {"e2e5"},
+        "rnccwkqbbnr/ppp1p1ppppp/11/11/11/4Pp5/3p7/11/PPPP1PPPPPP/RNBBQKWCCNR b - e3e4 0 1");
+    pos.makeMove(parseMove(pos, "e2e5"));
+    std::vector<std::string> moves = texts(pos);
+    EXPECT_TRUE(has(moves, "d4e3"));
+    EXPECT_TRUE(has(moves, "f5e4"));
+    // Either capture removes the pawn on e5 and ends the rights.
+    playAndCheck(pos, {"d4e3"},
+                 "rnccwkqbbnr/ppp1p1ppppp/11/11/11/5p5/11/4p6/PPPP1PPPPPP/RNBBQKWCCNR w - - 0 2");
+    // The FEN gives the same position back, both squares included.
+    Position fresh(pos.variantPtr());
+    fresh.setFen(pos.fen());
+    EXPECT_EQ(fresh.hash(), pos.hash());
+    EXPECT_EQ(texts(fresh), moves);
+    // Only squares an enemy could capture on are kept: without the pawn on f5, e4 goes.
+    pos.setFen("rnccwkqbbnr/ppp1p1ppppp/11/11/11/4P6/3p7/11/PPPP1PPPPPP/RNBBQKWCCNR b - e3e4 0 1");
+    EXPECT_EQ(pos.fen(),
+              "rnccwkqbbnr/ppp1p1ppppp/11/11/11/4P6/3p7/11/PPPP1PPPPPP/RNBBQKWCCNR b - e3 0 1");
+    EXPECT_THROW(pos.setFen("11/11/11/11/11/4P6/3p7/11/11/5K5 b - e3x 0 1"), FenError);
+    EXPECT_THROW(pos.setFen("11/11/11/11/11/4P6/3p7/11/11/5K5 b - e3e3 0 1"), FenError);
+}
+
+// Fairy-Stockfish's wildebeest (variants.ini, mandatoryPawnPromotion = false) lets a pawn stay
+// a pawn on the last rank (c9c10 with no piece): from 5k5/2P5p2/11/11/11/11/11/11/1p9/5K5 w it
+// counts 8564 at depth 4 where Timur counts 6369, every difference such a move. By the rules a
+// pawn must promote on the last rank, where it could never move again.
+TEST(MultiSquareEnPassant, WildebeestPawnMustPromoteOnTheLastRank) {
+    Position pos(loadVariant("wildebeest"));
+    pos.setFen("5k5/2P5p2/11/11/11/11/11/11/1p9/5K5 w - - 0 1");
+    std::vector<std::string> moves = texts(pos);
+    EXPECT_TRUE(has(moves, "c9c10q"));
+    EXPECT_TRUE(has(moves, "c9c10w"));
+    EXPECT_FALSE(has(moves, "c9c10"));
 }
