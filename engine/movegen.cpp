@@ -458,6 +458,18 @@ bool isAttacked(const Position& pos, int sq, Color by) {
     return false;
 }
 
+namespace {
+
+// CheckRule::AllRoyals: c has royals and every one of them is attacked.
+bool allRoyalsAttacked(const Position& pos, Color c) {
+    const auto& mine = pos.royals(c);
+    for (int sq : mine)
+        if (!isAttacked(pos, sq, ~c)) return false;
+    return !mine.empty();
+}
+
+}  // namespace
+
 bool royalsInDanger(const Position& pos, Color c) {
     const Rules& rules = pos.variant().rules;
     const auto& mine = pos.royals(c);
@@ -473,6 +485,8 @@ bool royalsInDanger(const Position& pos, Color c) {
             break;
         case CheckRule::AnyRoyal:
             break;
+        case CheckRule::AllRoyals:
+            return allRoyalsAttacked(pos, c);
     }
     for (int sq : mine)
         if (isAttacked(pos, sq, ~c)) return true;
@@ -482,7 +496,9 @@ bool royalsInDanger(const Position& pos, Color c) {
 bool inCheck(const Position& pos) {
     Color us = pos.sideToMove();
     for (int sq : pos.royals(us))
-        if (isAttacked(pos, sq, ~us)) return true;
+        if (isAttacked(pos, sq, ~us))
+            return pos.variant().rules.checkRule != CheckRule::AllRoyals ||
+                   allRoyalsAttacked(pos, us);
     return false;
 }
 
@@ -516,7 +532,9 @@ struct LegalityShortcut {
         const VariantInfo& info = pos.info();
         Color us = pos.sideToMove(), them = ~us;
         const auto& royals = pos.royals(us);
+        // What is safe when no royal may be attacked is safe when not all of them may be.
         bool checked = v.rules.checkRule == CheckRule::AnyRoyal ||
+                       v.rules.checkRule == CheckRule::AllRoyals ||
                        (v.rules.checkRule == CheckRule::SoleRoyal && royals.size() == 1);
         // A move that destroys an own piece (XBetza d) may destroy an own royal: tested.
         if (!checked || royals.empty() || !v.rules.dropMateIllegal.empty() || info.destroysFriends)

@@ -163,6 +163,8 @@ struct CastlingRule {
 enum class CheckRule : std::uint8_t {
     AnyRoyal,   // no royal may be left attacked (chess)
     SoleRoyal,  // only while the side has exactly one royal (several royals: capture to extinction)
+    AllRoyals,  // a move may leave some royals attacked but not all at once (Spartan duple check);
+                // "in check" means every royal attacked
     None,       // royals are ordinary pieces that can be captured; losing all of them loses
 };
 

@@ -1,5 +1,5 @@
 // Rules that variant files switch on (issue 19): first-move rights, e.p. on every square a
-// multi-step move passed. Each test plays moves and
+// multi-step move passed, duple check. Each test plays moves and
 // checks the legal moves, the FEN and, after unmaking, that FEN and hash are restored.
 #include <gtest/gtest.h>
 
@@ -189,4 +189,42 @@ TEST(MultiSquareEnPassant, WildebeestPawnMustPromoteOnTheLastRank) {
     EXPECT_TRUE(has(moves, "c9c10q"));
     EXPECT_TRUE(has(moves, "c9c10w"));
     EXPECT_FALSE(has(moves, "c9c10"));
+}
+
+// checkRule "allRoyals" (Spartan's duple check): a side with two kings may leave one attacked
+// but not both, and is in check only when both are.
+TEST(DupleCheck, OneKingMayStayAttackedNotBoth) {
+    Position pos(loadVariant("spartan"));
+    // The rook on c1 attacks the king on c8; the one on f8 is safe.
+    pos.setFen("2k2k2/8/8/8/8/8/8/2R1K2R b - - 0 1");
+    EXPECT_FALSE(inCheck(pos));
+    std::vector<std::string> moves = texts(pos);
+    EXPECT_TRUE(has(moves, "f8g8"));  // leaves c8 attacked
+    EXPECT_TRUE(has(moves, "c8c7"));  // into an attack, while f8 is safe
+    // Both attacked (rooks on c1 and f1): in check, and a move must save one of them.
+    pos.setFen("2k2k2/8/8/8/8/8/8/2R1KR2 b - - 0 1");
+    EXPECT_TRUE(inCheck(pos));
+    moves = texts(pos);
+    EXPECT_TRUE(has(moves, "f8g8"));   // c8 stays attacked, f8 is safe
+    EXPECT_FALSE(has(moves, "f8f7"));  // both still attacked
+    // With one king left it is an ordinary royal.
+    pos.setFen("2k5/8/8/8/8/8/8/2R1K3 b - - 0 1");
+    EXPECT_TRUE(inCheck(pos));
+    EXPECT_FALSE(has(texts(pos), "c8c7"));
+}
+
+TEST(DupleCheck, MateNeedsBothKingsAttacked) {
+    Position pos(loadVariant("spartan"));
+    // The rook on d8 attacks both kings, the one on c7 their squares on the 7th rank: no move
+    // leaves either king safe.
+    pos.setFen("k2R3k/2R5/8/8/8/8/8/4K3 b - - 0 1");
+    MoveList legal;
+    generateLegal(pos, legal);
+    EXPECT_EQ(legal.size, 0);
+    EXPECT_EQ(gameEnd(pos, legal).reason, "checkmate");
+    // Without the rook on d8 neither king is attacked, and either may step into the 7th rank
+    // while the other is safe.
+    pos.setFen("k6k/2R5/8/8/8/8/8/4K3 b - - 0 1");
+    EXPECT_FALSE(inCheck(pos));
+    EXPECT_TRUE(has(texts(pos), "a8a7"));
 }

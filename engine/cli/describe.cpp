@@ -50,8 +50,10 @@ void describeRules(const Variant& v, std::ostream& out) {
                         : r.checkRule == CheckRule::SoleRoyal ? "a sole royal may not be left "
                                                                 "attacked; with several, they "
                                                                 "can be captured"
-                                                              : "royals are captured; losing "
-                                                                "all of them loses";
+                        : r.checkRule == CheckRule::AllRoyals
+                            ? "a move may not leave every royal attacked at once (duple check)"
+                            : "royals are captured; losing "
+                              "all of them loses";
     out << "  check: " << check << (r.flyingRoyals ? "; royals may not face each other" : "")
         << '\n';
     if (r.bareRoyal)
