@@ -461,7 +461,7 @@ bool isAttacked(const Position& pos, int sq, Color by) {
 namespace {
 
 // CheckRule::AllRoyals: c has royals and every one of them is attacked.
-bool allRoyalsAttacked(const Position& pos, Color c) {
+[[gnu::noinline]] bool allRoyalsAttacked(const Position& pos, Color c) {
     const auto& mine = pos.royals(c);
     for (int sq : mine)
         if (!isAttacked(pos, sq, ~c)) return false;
