@@ -280,18 +280,27 @@ class Generator {
                 int rs = g.square(rf, rank);
                 if (rf == kf || pos_.at(rs) != rook || !pos_.isVirgin(rs)) continue;
                 bool kingside = rf > kf;
+                if (rule.kingStopsAnywhere) {
+                    int dir = kingside ? 1 : -1;
+                    for (int kf2 = kf + dir; kf2 != rf; kf2 += dir)
+                        castlingMove(ks, g.square(kf2, rank), rs, g.square(kf2 - dir, rank));
+                    continue;
+                }
                 int kt = g.square(kingside ? rule.kingsideKingFile : rule.queensideKingFile, rank);
                 int rt = g.square(kingside ? rule.kingsideRookFile : rule.queensideRookFile, rank);
-                if (castlingPathClear(ks, kt, rs, rt)) {
-                    Move m;
-                    m.from = std::uint8_t(ks);
-                    m.to = std::uint8_t(kt);
-                    m.kind = MoveKind::Castling;
-                    m.aux = std::uint8_t(rs);
-                    out_.push(m);
-                }
+                castlingMove(ks, kt, rs, rt);
             }
         }
+    }
+
+    void castlingMove(int ks, int kt, int rs, int rt) {
+        if (!castlingPathClear(ks, kt, rs, rt)) return;
+        Move m;
+        m.from = std::uint8_t(ks);
+        m.to = std::uint8_t(kt);
+        m.kind = MoveKind::Castling;
+        m.aux = std::uint8_t(rs);
+        out_.push(m);
     }
 
     bool castlingPathClear(int ks, int kt, int rs, int rt) const {

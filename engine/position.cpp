@@ -523,6 +523,7 @@ int Position::castlingRookTarget(const Move& m) const {
     const Geometry& g = board();
     const CastlingRule& rule = *variant_->rules.castling;
     bool kingside = g.fileOf(m.aux) > g.fileOf(m.from);
+    if (rule.kingStopsAnywhere) return m.to + (kingside ? -1 : 1);  // the square the king crossed
     return g.square(kingside ? rule.kingsideRookFile : rule.queensideRookFile, g.rankOf(m.from));
 }
 

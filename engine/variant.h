@@ -157,6 +157,10 @@ struct CastlingRule {
     int rank = 0;  // White's castling rank (0-based); Black's is the rotated one
     int kingsideKingFile = 6, kingsideRookFile = 5;    // 0-based files, White's view
     int queensideKingFile = 2, queensideRookFile = 3;  // Black uses the same files
+    // The king stops on any square from one step towards the rook up to the one next to it, and
+    // the rook lands on the square the king crossed next to it (Wildebeest); the files above
+    // are then unused.
+    bool kingStopsAnywhere = false;
 };
 
 // When does leaving a royal attacked make a move illegal?
