@@ -506,6 +506,7 @@ void Position::addPassedEp(const Move& m) {
 
 void Position::addEpTarget(int sq, int victim) {
     if (epSquare_ < 0) return setEp(sq, victim);
+    if (!epMulti_) epMore_.reset();  // unmake leaves the last move's squares behind
     epMore_.set(sq);
     epMulti_ = true;
     hash_ ^= zobrist::ep(sq);

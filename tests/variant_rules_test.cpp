@@ -183,6 +183,21 @@ TEST(MultiSquareEnPassant, EverySquareTheStepPassed) {
 // a pawn on the last rank (c9c10 with no piece): from 5k5/2P5p2/11/11/11/11/11/11/1p9/5K5 w it
 // counts 8564 at depth 4 where Timur counts 6369, every difference such a move. By the rules a
 // pawn must promote on the last rank, where it could never move again.
+// Unmaking a step that gave rights on two squares leaves nothing behind for the next one.
+TEST(MultiSquareEnPassant, UnmakeLeavesNoRightBehind) {
+    Position pos(loadVariant("wildebeest"));
+    pos.setFen("5k5/11/11/11/11/5p5/3p3p3/11/4P1P4/5K5 w - - 0 1");
+    pos.makeMove(parseMove(pos, "e2e5"));
+    EXPECT_TRUE(has(texts(pos), "d4e3"));
+    pos.unmakeMove();
+    pos.makeMove(parseMove(pos, "g2g5"));
+    EXPECT_EQ(pos.fen(), "5k5/11/11/11/11/5pP4/3p3p3/11/4P6/5K5 b - g3g4 0 1");
+    std::vector<std::string> moves = texts(pos);
+    EXPECT_TRUE(has(moves, "h4g3"));
+    EXPECT_TRUE(has(moves, "f5g4"));
+    EXPECT_FALSE(has(moves, "d4e3"));
+}
+
 TEST(MultiSquareEnPassant, WildebeestPawnMustPromoteOnTheLastRank) {
     Position pos(loadVariant("wildebeest"));
     pos.setFen("5k5/2P5p2/11/11/11/11/11/11/1p9/5K5 w - - 0 1");
