@@ -90,9 +90,14 @@ class ScalarBits {
     }
     // The highest set bit alone, or bit 0 on an empty board (for obstruction differences).
     ScalarBits highestOrFirst() const {
-        ScalarBits t = *this;
-        t.v_ |= 1;
-        return square(t.msb());
+        if constexpr (W == 1) {
+            return fromScalar(T(1) << msb64(v_ | 1));
+        } else {
+            // Word by word: a variable 128-bit shift costs more than the branch.
+            std::uint64_t hi = std::uint64_t(v_ >> 64);
+            if (hi) return fromScalar(T(std::uint64_t(1) << msb64(hi)) << 64);
+            return fromScalar(T(std::uint64_t(1) << msb64(std::uint64_t(v_) | 1)));
+        }
     }
 
     ScalarBits operator&(const ScalarBits& o) const { return fromScalar(v_ & o.v_); }
@@ -116,137 +121,119 @@ class ScalarBits {
     T v_ = 0;
 };
 
-// A bitboard of W words (W >= 3), word 0 holding squares 0..63.
-template <int W>
-class WordBits {
+// A bitboard of 3 or 4 words as two scalars: squares 0..127 in `lo`, the rest in `hi` (a
+// uint64_t for 192 bits, a unsigned __int128 for 256). Two scalars keep every operation in
+// registers, the subtraction included (a borrow out of `lo`).
+template <class Hi, int W>
+class PairBits {
   public:
     static constexpr int kWords = W;
     static constexpr int kBits = 64 * W;
 
-    constexpr WordBits() = default;
-    static constexpr WordBits square(int sq) {
-        WordBits b;
-        b.w_[sq >> 6] = std::uint64_t(1) << (sq & 63);
+    constexpr PairBits() = default;
+    static constexpr PairBits make(u128 lo, Hi hi) {
+        PairBits b;
+        b.lo_ = lo;
+        b.hi_ = hi;
         return b;
     }
-    static WordBits fromWords(const std::uint64_t* words) {
-        WordBits b;
-        for (int i = 0; i < W; ++i) b.w_[i] = words[i];
-        return b;
+    static constexpr PairBits square(int sq) {
+        return sq < 128 ? make(u128(1) << sq, 0) : make(0, Hi(1) << (sq - 128));
     }
-    std::uint64_t word(int i) const { return w_[i]; }
+    static PairBits fromWords(const std::uint64_t* words) {
+        Hi hi = words[2];
+        if constexpr (W == 4) hi |= Hi(words[3]) << 64;
+        return make(u128(words[0]) | (u128(words[1]) << 64), hi);
+    }
+    std::uint64_t word(int i) const {
+        return i < 2 ? std::uint64_t(lo_ >> (64 * i)) : std::uint64_t(hi_ >> (64 * (i - 2)));
+    }
 
-    bool test(int sq) const { return (w_[sq >> 6] >> (sq & 63)) & 1; }
-    void set(int sq) { w_[sq >> 6] |= std::uint64_t(1) << (sq & 63); }
-    void reset(int sq) { w_[sq >> 6] &= ~(std::uint64_t(1) << (sq & 63)); }
-    void toggle(int sq) { w_[sq >> 6] ^= std::uint64_t(1) << (sq & 63); }
+    bool test(int sq) const { return sq < 128 ? (lo_ >> sq) & 1 : (hi_ >> (sq - 128)) & 1; }
+    void set(int sq) { *this |= square(sq); }
+    void reset(int sq) { *this = andNot(square(sq)); }
+    void toggle(int sq) { *this ^= square(sq); }
     explicit operator bool() const { return any(); }
-    bool any() const {
-        std::uint64_t o = 0;
-        for (int i = 0; i < W; ++i) o |= w_[i];
-        return o != 0;
-    }
+    bool any() const { return (lo_ | hi_) != 0; }
     bool none() const { return !any(); }
 
     int count() const {
         int n = 0;
-        for (int i = 0; i < W; ++i) n += std::popcount(w_[i]);
+        for (int i = 0; i < W; ++i) n += std::popcount(word(i));
         return n;
     }
     int lsb() const {
-        for (int i = 0; i < W - 1; ++i)
-            if (w_[i]) return 64 * i + lsb64(w_[i]);
-        return 64 * (W - 1) + lsb64(w_[W - 1]);
+        if (std::uint64_t w = word(0)) return lsb64(w);
+        if (std::uint64_t w = word(1)) return 64 + lsb64(w);
+        if (std::uint64_t w = word(2)) return 128 + lsb64(w);
+        return 192 + lsb64(word(3));
     }
     int msb() const {
-        for (int i = W - 1; i > 0; --i)
-            if (w_[i]) return 64 * i + msb64(w_[i]);
-        return msb64(w_[0]);
+        if (W == 4 && word(3)) return 192 + msb64(word(3));
+        if (std::uint64_t w = word(2)) return 128 + msb64(w);
+        if (std::uint64_t w = word(1)) return 64 + msb64(w);
+        return msb64(word(0));
     }
     int popLsb() {
-        for (int i = 0; i < W - 1; ++i)
-            if (w_[i]) {
-                int s = 64 * i + lsb64(w_[i]);
-                w_[i] &= w_[i] - 1;
-                return s;
-            }
-        int s = 64 * (W - 1) + lsb64(w_[W - 1]);
-        w_[W - 1] &= w_[W - 1] - 1;
+        int s = lsb();
+        if (lo_)
+            lo_ &= lo_ - 1;
+        else
+            hi_ &= hi_ - 1;
         return s;
     }
-    WordBits highestOrFirst() const {
-        for (int i = W - 1; i > 0; --i)
-            if (w_[i]) return square(64 * i + msb64(w_[i]));
-        return square(msb64(w_[0] | 1));
+    PairBits highestOrFirst() const {
+        if (hi_) {
+            if constexpr (W == 4)
+                if (std::uint64_t w = word(3))
+                    return make(0, Hi(std::uint64_t(1) << msb64(w)) << 64);
+            return make(0, Hi(std::uint64_t(1) << msb64(word(2))));
+        }
+        if (std::uint64_t w = word(1)) return make(u128(std::uint64_t(1) << msb64(w)) << 64, 0);
+        return make(u128(std::uint64_t(1) << msb64(word(0) | 1)), 0);
     }
 
-    WordBits operator&(const WordBits& o) const {
-        return apply(o, [](auto a, auto b) { return a & b; });
+    PairBits operator&(const PairBits& o) const { return make(lo_ & o.lo_, hi_ & o.hi_); }
+    PairBits operator|(const PairBits& o) const { return make(lo_ | o.lo_, hi_ | o.hi_); }
+    PairBits operator^(const PairBits& o) const { return make(lo_ ^ o.lo_, hi_ ^ o.hi_); }
+    PairBits andNot(const PairBits& o) const { return make(lo_ & ~o.lo_, hi_ & ~o.hi_); }
+    PairBits operator-(const PairBits& o) const {
+        return make(lo_ - o.lo_, hi_ - o.hi_ - Hi(lo_ < o.lo_));
     }
-    WordBits operator|(const WordBits& o) const {
-        return apply(o, [](auto a, auto b) { return a | b; });
-    }
-    WordBits operator^(const WordBits& o) const {
-        return apply(o, [](auto a, auto b) { return a ^ b; });
-    }
-    WordBits andNot(const WordBits& o) const {
-        return apply(o, [](auto a, auto b) { return a & ~b; });
-    }
-    WordBits operator-(const WordBits& o) const {
-        WordBits r;
-        bool borrow = false;
-        for (int i = 0; i < W; ++i) {
-            std::uint64_t d;
-            bool b1 = __builtin_sub_overflow(w_[i], o.w_[i], &d);
-            bool b2 = __builtin_sub_overflow(d, std::uint64_t(borrow), &r.w_[i]);
-            borrow = b1 || b2;
-        }
-        return r;
-    }
-    WordBits operator~() const {
-        WordBits r;
-        for (int i = 0; i < W; ++i) r.w_[i] = ~w_[i];
-        return r;
-    }
-    WordBits operator<<(int n) const {
-        WordBits r;
+    PairBits operator~() const { return make(~lo_, ~hi_); }
+    // Shifts by whole words and then bits (not for hot loops).
+    PairBits operator<<(int n) const {
+        std::uint64_t w[W], r[W] = {};
+        for (int i = 0; i < W; ++i) w[i] = word(i);
         int q = n >> 6, b = n & 63;
         for (int i = W - 1; i >= q; --i) {
-            std::uint64_t v = w_[i - q] << b;
-            if (b && i - q - 1 >= 0) v |= w_[i - q - 1] >> (64 - b);
-            r.w_[i] = v;
+            r[i] = w[i - q] << b;
+            if (b && i - q - 1 >= 0) r[i] |= w[i - q - 1] >> (64 - b);
         }
-        return r;
+        return fromWords(r);
     }
-    WordBits operator>>(int n) const {
-        WordBits r;
+    PairBits operator>>(int n) const {
+        std::uint64_t w[W], r[W] = {};
+        for (int i = 0; i < W; ++i) w[i] = word(i);
         int q = n >> 6, b = n & 63;
         for (int i = 0; i + q < W; ++i) {
-            std::uint64_t v = w_[i + q] >> b;
-            if (b && i + q + 1 < W) v |= w_[i + q + 1] << (64 - b);
-            r.w_[i] = v;
+            r[i] = w[i + q] >> b;
+            if (b && i + q + 1 < W) r[i] |= w[i + q + 1] << (64 - b);
         }
-        return r;
+        return fromWords(r);
     }
-    WordBits& operator&=(const WordBits& o) { return *this = *this & o; }
-    WordBits& operator|=(const WordBits& o) { return *this = *this | o; }
-    WordBits& operator^=(const WordBits& o) { return *this = *this ^ o; }
-    bool operator==(const WordBits& o) const { return w_ == o.w_; }
+    PairBits& operator&=(const PairBits& o) { return *this = *this & o; }
+    PairBits& operator|=(const PairBits& o) { return *this = *this | o; }
+    PairBits& operator^=(const PairBits& o) { return *this = *this ^ o; }
+    bool operator==(const PairBits& o) const { return lo_ == o.lo_ && hi_ == o.hi_; }
 
   private:
-    template <class F>
-    WordBits apply(const WordBits& o, F f) const {
-        WordBits r;
-        for (int i = 0; i < W; ++i) r.w_[i] = f(w_[i], o.w_[i]);
-        return r;
-    }
-    std::array<std::uint64_t, W> w_{};
+    u128 lo_ = 0;
+    Hi hi_ = 0;
 };
 
 template <int W>
-struct BitboardOf {
-    using type = WordBits<W>;
-};
+struct BitboardOf;
 template <>
 struct BitboardOf<1> {
     using type = ScalarBits<std::uint64_t, 1>;
@@ -254,6 +241,14 @@ struct BitboardOf<1> {
 template <>
 struct BitboardOf<2> {
     using type = ScalarBits<u128, 2>;
+};
+template <>
+struct BitboardOf<3> {
+    using type = PairBits<std::uint64_t, 3>;
+};
+template <>
+struct BitboardOf<4> {
+    using type = PairBits<u128, 4>;
 };
 
 }  // namespace bitboard_detail

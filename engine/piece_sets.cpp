@@ -44,26 +44,19 @@ class PieceSets<BB>::Builder {
             BB capture = p.modes & betza::kModeCaptureEnemy ? ends : BB{};
             if (p.modes & betza::kModeEnPassant) extra.ep |= ends, out_.hasEp_ = true;
             if (p.createsEp) extra.createsEp |= quiet, out_.createsEp_ = true;
-            std::int16_t ride = kLeap;
-            if (!p.isLeap()) {
-                if (std::abs(p.step.dx) + std::abs(p.step.dy) == 1)
-                    ride = kOrthogonal;
-                else if (std::abs(p.step.dx) == 1 && std::abs(p.step.dy) == 1)
-                    ride = kDiagonal;
-                else
-                    ride = std::int16_t(sliders_.lineId(p.step.dx, p.step.dy));
-            }
-            if (p.isPlain() && ride < 0) {
-                BB& q = ride == kLeap         ? sets.leapQuiet
-                        : ride == kOrthogonal ? sets.orthQuiet
-                                              : sets.diagQuiet;
-                BB& x = ride == kLeap         ? sets.leapCapture
-                        : ride == kOrthogonal ? sets.orthCapture
-                                              : sets.diagCapture;
+            using S = SliderAttacks<BB>;
+            std::int16_t ride = p.isLeap() ? kLeap : std::int16_t(sliders_.lineId(dx, dy));
+            bool orthogonal = ride == S::kRank || ride == S::kFile;
+            bool diagonal = ride == S::kDiagonal || ride == S::kAntiDiagonal;
+            if (p.isPlain() && (ride == kLeap || orthogonal || diagonal)) {
+                BB& q = orthogonal ? sets.orthQuiet : diagonal ? sets.diagQuiet : sets.leapQuiet;
+                BB& x = orthogonal ? sets.orthCapture
+                        : diagonal ? sets.diagCapture
+                                   : sets.leapCapture;
                 q |= quiet;
                 x |= capture;
-                out_.usesOrthogonal_ |= ride == kOrthogonal && ends.any();
-                out_.usesDiagonal_ |= ride == kDiagonal && ends.any();
+                out_.usesOrthogonal_ |= orthogonal && ends.any();
+                out_.usesDiagonal_ |= diagonal && ends.any();
                 continue;
             }
             if (ends.none()) continue;
@@ -112,6 +105,8 @@ std::optional<PieceSets<BB>> PieceSets<BB>::build(const betza::CompileInput& inp
         return !at.empty() && at[sq] ? at[sq] : input.moves;
     };
     PieceSets out;
+    out.reversible_ = input.movesAt[0].empty() && input.movesAt[1].empty() &&
+                      input.allowed[0].none() && input.allowed[1].none();
     out.squares_ = board.squareCount();
     out.files_ = board.files;
     for (int c = 0; c < 2; ++c)
@@ -120,7 +115,11 @@ std::optional<PieceSets<BB>> PieceSets<BB>::build(const betza::CompileInput& inp
             if (!pm || board.holes[sq] || patterns.count(pm)) continue;
             auto pattern = betza::classify(*pm, whyNot);
             if (!pattern) return std::nullopt;
-            for (const auto& p : pattern->paths) out.hasInitial_ |= p.initial;
+            for (const auto& p : pattern->paths) {
+                out.hasInitial_ |= p.initial;
+                if (!p.isPlain() || (p.initial && (p.modes & betza::kModeCaptureEnemy)))
+                    out.reversible_ = false;
+            }
             patterns.emplace(pm, std::move(*pattern));
         }
     out.sets_.assign(std::size_t(out.hasInitial_ ? 4 : 2) * out.squares_, Sets{});

@@ -21,12 +21,12 @@ namespace timur {
 template <class BB>
 class PieceSets {
   public:
-    // Where a term's ride goes: a leap needs no occupancy, the others a slider lookup.
-    enum : std::int16_t { kLeap = -1, kOrthogonal = -2, kDiagonal = -3 };  // >= 0: a line id
+    // A term's ride: kLeap needs no occupancy, else the id of the line it rides along.
+    static constexpr std::int16_t kLeap = -1;
 
     // Paths that are not plain leaps, rook or bishop rides from the square itself: a gate of
-    // squares that must be empty, then a ride from `relay` (bent riders, lame leapers, and rides
-    // along other lines, such as the nightrider's, with an empty gate).
+    // squares that must be empty, then a ride from `relay` along one line (bent riders, lame
+    // leapers, and rides along other lines, such as the nightrider's, with an empty gate).
     struct Term {
         BB gate, quiet, capture;
         std::int16_t ride = kLeap;
@@ -95,6 +95,11 @@ class PieceSets {
     // The e.p. square a move from `from` to `to` in epCreating() gives rights on.
     int epSquare(int from, int to) const;
 
+    // Whether the piece's captures read backwards are the other colour's: then the squares from
+    // which a piece of colour c captures on sq are captures(~c, sq) (attack detection without
+    // scanning candidates). True when every path is a plain ride, the same on every square
+    // (no zone-dependent moves, no confinement), and no capture is an i-move.
+    bool reversible() const { return reversible_; }
     bool hasInitialMoves() const { return hasInitial_; }
     bool hasEpCaptures() const { return hasEp_; }
     bool createsEp() const { return createsEp_; }
@@ -114,16 +119,7 @@ class PieceSets {
         return ((virgin && hasInitial_) * 2 + c) * squares_ + sq;
     }
     static BB ride(const SliderAttacks<BB>& sl, const Term& t, const BB& occ) {
-        switch (t.ride) {
-            case kLeap:
-                return ~BB{};
-            case kOrthogonal:
-                return sl.rook(t.relay, occ);
-            case kDiagonal:
-                return sl.bishop(t.relay, occ);
-            default:
-                return sl.line(t.ride, t.relay, occ);
-        }
+        return t.ride == kLeap ? ~BB{} : sl.line(t.ride, t.relay, occ);
     }
 
     int squares_ = 0, files_ = 8;
@@ -131,7 +127,7 @@ class PieceSets {
     std::vector<Extra> extras_;  // [index] when the piece has terms or e.p. moves
     std::vector<Term> terms_;
     bool usesOrthogonal_ = false, usesDiagonal_ = false, hasTerms_ = false;
-    bool hasInitial_ = false, hasEp_ = false, createsEp_ = false;
+    bool hasInitial_ = false, hasEp_ = false, createsEp_ = false, reversible_ = true;
 };
 
 extern template class PieceSets<Bitboard<1>>;

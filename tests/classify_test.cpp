@@ -137,6 +137,30 @@ int compareEverywhere(const CompiledPiece& table, const PieceSets<BB>& piece,
     return compared;
 }
 
+// For a reversible piece, the squares it captures on sq from are the other colour's captures
+// from sq, on any occupancy.
+template <class BB>
+void compareReverse(const PieceSets<BB>& piece, const SliderAttacks<BB>& sl,
+                    const Geometry& pieceBoard, std::mt19937_64& rng, const std::string& label) {
+    BB holes = toBitboard<BB>(pieceBoard.holes);
+    for (int trial = 0; trial < 8; ++trial) {
+        BB occ = holes;
+        int density = int(rng() % 80);
+        for (int sq = 0; sq < pieceBoard.squareCount(); ++sq)
+            if (int(rng() % 100) < density) occ.set(sq);
+        for (int c = 0; c < 2; ++c)
+            for (int sq = 0; sq < pieceBoard.squareCount(); ++sq) {
+                if (pieceBoard.holes[sq]) continue;
+                BB from;
+                for (int x = 0; x < pieceBoard.squareCount(); ++x)
+                    if (!pieceBoard.holes[x] && piece.captures(sl, c, x, false, occ).test(sq))
+                        from.set(x);
+                ASSERT_TRUE(piece.captures(sl, c ^ 1, sq, false, occ) == from)
+                    << label << " colour " << c << " attacking " << pieceBoard.name(sq);
+            }
+    }
+}
+
 template <class BB>
 void compareVariant(const Variant& v, int trials, std::mt19937_64& rng) {
     VariantBitboards<BB> bb(v);
@@ -149,6 +173,8 @@ void compareVariant(const Variant& v, int trials, std::mt19937_64& rng) {
         // from what the loader compiles.
         compareEverywhere(v.tables[t], *bb.pieces[t], bb.sliders, in.board, v.board, rng, trials,
                           label);
+        if (bb.pieces[t]->reversible())
+            compareReverse(*bb.pieces[t], bb.sliders, in.board, rng, label);
     }
     EXPECT_LT(bb.bytes(), std::size_t(16) << 20) << v.name;
 }
@@ -213,6 +239,22 @@ FastPath path(std::vector<Offset> gate, Offset relay, Offset step, int lo, int h
     p.initial = initial;
     p.createsEp = createsEp;
     return p;
+}
+
+TEST(BitboardPieces, ReversiblePieces) {
+    auto chess = loadVariant("chess");
+    VariantBitboards<Bitboard<1>> bb(*chess);
+    std::string reversible;
+    for (std::size_t t = 0; t < chess->pieces.size(); ++t)
+        if (bb.pieces[t]->reversible()) reversible += chess->pieces[t].letter;
+    // The pawn too: its captures read backwards are the other colour's pawn captures.
+    EXPECT_EQ(reversible, "PNBRQK");
+    auto xiangqi = loadVariant("xiangqi");
+    VariantBitboards<Bitboard<2>> xb(*xiangqi);
+    EXPECT_TRUE(xb.pieces[xiangqi->pieceByLetter("R")]->reversible());
+    EXPECT_FALSE(xb.pieces[xiangqi->pieceByLetter("N")]->reversible());  // gated
+    EXPECT_FALSE(xb.pieces[xiangqi->pieceByLetter("K")]->reversible());  // confined
+    EXPECT_FALSE(xb.pieces[xiangqi->pieceByLetter("P")]->reversible());  // zone moves
 }
 
 TEST(Classify, Pawn) {
