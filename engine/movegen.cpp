@@ -19,6 +19,8 @@ inline void forEachSquare(const SquareSet& set, F&& f) {
     for (size_t sq = set._Find_first(); sq < set.size(); sq = set._Find_next(sq)) f(int(sq));
 }
 
+// G selects the moves produced (GenType); the All instantiation tests nothing extra.
+template <GenType G>
 class Generator {
   public:
     Generator(const Position& pos, MoveList& out)
@@ -32,8 +34,27 @@ class Generator {
     void all() {
         for (int t = 0; t < info_.typeCount; ++t)
             forEachSquare(pos_.pieces(us_, PieceType(t)), [&](int sq) { piece(PieceType(t), sq); });
-        if (v_.rules.castling) castling();
-        if (v_.rules.drops) drops();
+        if constexpr (G != GenType::Captures) {
+            if (v_.rules.castling) castling();
+            if (v_.rules.drops) drops();
+        }
+    }
+
+    // Only what m's kind could come from: the castlings, the drops, or the moves of the piece
+    // on m.from (for isPseudoLegal).
+    void movesLike(const Move& m) {
+        if constexpr (G != GenType::Captures) {
+            if (m.kind == MoveKind::Castling) {
+                if (v_.rules.castling) castling();
+                return;
+            }
+            if (m.kind == MoveKind::Drop) {
+                if (v_.rules.drops) drops();
+                return;
+            }
+        }
+        Piece p = pos_.at(m.from);
+        if (p != kNoPiece && colorOf(p) == us_) piece(typeOf(p), m.from);
     }
 
   private:
@@ -66,8 +87,9 @@ class Generator {
             const PathNode& n = nodes[i];
             std::uint8_t o = occ(n.sq);
             if (n.emit & o) {
-                if (!((n.flags & betza::kNodeTame) && o == kOccEnemy &&
-                      info_.isRoyal[typeOf(pos_.at(n.sq))])) {
+                bool capture = o == kOccEnemy || n.victimSlot;
+                if (wanted(t, capture) && !((n.flags & betza::kNodeTame) && o == kOccEnemy &&
+                                            info_.isRoyal[typeOf(pos_.at(n.sq))])) {
                     Move m;
                     m.from = std::uint8_t(from);
                     m.to = n.sq;
@@ -80,10 +102,10 @@ class Generator {
                         m.flags |= kMoveCreatesEp;
                         m.aux = n.aux;
                     }
-                    add(t, m);
+                    add(t, m, capture);
                 }
-            } else if ((n.flags & betza::kNodeEnPassant) && o == kOccEmpty &&
-                       n.sq == pos_.epSquare()) {
+            } else if (G != GenType::Quiets && (n.flags & betza::kNodeEnPassant) &&
+                       o == kOccEmpty && n.sq == pos_.epSquare()) {
                 Move m;
                 m.from = std::uint8_t(from);
                 m.to = n.sq;
@@ -91,7 +113,7 @@ class Generator {
                 m.aux = std::uint8_t(pos_.epVictim());
                 m.flags = n.victimSlot;
                 if (n.victimSlot) m.victim[0] = victims[0], m.victim[1] = victims[1];
-                add(t, m);
+                add(t, m, true);
             }
             if (n.pass & o) {
                 if (n.locust & o) victims[n.victimSlot] = n.sq;
@@ -102,6 +124,24 @@ class Generator {
         }
     }
 
+    // Whether a move of a piece of type t that captures or not can belong to G: a non-capture
+    // only as a promotion among the captures, a capture never among the quiet moves.
+    bool wanted(PieceType t, bool capture) const {
+        if constexpr (G == GenType::Captures)
+            return capture || !info_.promotionRules[t].empty();
+        else if constexpr (G == GenType::Quiets)
+            return !capture;
+        return true;
+    }
+
+    // Adds a move that does not promote (or the unpromoted choice) if it belongs to G.
+    void push(const Move& m, bool capture) {
+        if constexpr (G == GenType::All)
+            out_.push(m);
+        else if ((G == GenType::Captures) == capture)
+            out_.push(m);
+    }
+
     // Whether a piece standing on sq may be captured or displaced there.
     bool capturable(int sq) const {
         Piece p = pos_.at(sq);
@@ -110,7 +150,7 @@ class Generator {
 
     // Citadels and immune pieces: whether the move stands as it is. Moves into the enemy's
     // citadel are added here (ending the game, or as citadel exchanges) and then refused.
-    bool specialSquaresAllow(PieceType t, const Move& m) {
+    bool specialSquaresAllow(PieceType t, const Move& m, bool capture) {
         if (!capturable(m.to)) return false;
         for (int k = 0; k < m.victimCount(); ++k)
             if (!capturable(m.victim[k])) return false;
@@ -125,24 +165,24 @@ class Generator {
         if (!may) return false;
         Move entry = m;
         if (cr.enemyEntry) entry.flags |= kMoveEndsGame;
-        out_.push(entry);
+        push(entry, capture);
         if (cr.exchange && (cr.unlimitedExchange || pos_.hasRight(us_, Position::kExchangeRight)))
             for (int r : pos_.royals(us_)) {
                 if (r == m.from || info_.citadels[r]) continue;
                 Move swap = m;
                 swap.kind = MoveKind::CitadelExchange;
                 swap.aux = std::uint8_t(r);
-                out_.push(swap);
+                push(swap, capture);
             }
         return false;
     }
 
     // Adds a move of a piece of type t, with its promotions.
-    void add(PieceType t, Move m) {
-        if (special_ && !specialSquaresAllow(t, m)) return;
+    void add(PieceType t, Move m, bool capture) {
+        if (special_ && !specialSquaresAllow(t, m, capture)) return;
         const auto& ruleIdx = info_.promotionRules[t];
         if (ruleIdx.empty()) {
-            if (!v_.rules.immobileIllegal || !info_.deadSquares[t][us_][m.to]) out_.push(m);
+            if (!v_.rules.immobileIllegal || !info_.deadSquares[t][us_][m.to]) push(m, capture);
             return;
         }
         bool dead = info_.deadSquares[t][us_][m.to];
@@ -153,6 +193,7 @@ class Generator {
             if (!zone[m.to] && !(rule.fromZoneToo && zone[m.from])) continue;
             anyRule = true;
             if (rule.mandatory) mayStay = false;
+            if constexpr (G == GenType::Quiets) continue;
             if (rule.choices.empty()) {
                 promote(m, v_.pieces[t].promotesTo, rule, idx);
             } else {
@@ -160,7 +201,7 @@ class Generator {
             }
         }
         if (dead && (anyRule || v_.rules.immobileIllegal)) mayStay = false;
-        if (mayStay) out_.push(m);
+        if (mayStay) push(m, capture);
     }
 
     void promote(Move m, PieceType to, const PromotionRule& rule, int ruleIndex) {
@@ -317,8 +358,47 @@ bool royalsFacing(const Position& pos, int a, int b) {
 
 }  // namespace
 
-void generatePseudo(const Position& pos, MoveList& out) {
-    Generator(pos, out).all();
+void generatePseudo(const Position& pos, MoveList& out, GenType type) {
+    switch (type) {
+        case GenType::All:
+            return Generator<GenType::All>(pos, out).all();
+        case GenType::Captures:
+            return Generator<GenType::Captures>(pos, out).all();
+        case GenType::Quiets:
+            return Generator<GenType::Quiets>(pos, out).all();
+    }
+}
+
+bool isCaptureOrPromotion(const Position& pos, const Move& m) {
+    switch (m.kind) {
+        case MoveKind::EnPassant:
+            return true;
+        case MoveKind::Normal:
+            return m.promo != kNoPieceType || m.victimCount() > 0 ||
+                   (pos.at(m.to) != kNoPiece && colorOf(pos.at(m.to)) != pos.sideToMove());
+        case MoveKind::CitadelExchange:
+            return m.victimCount() > 0;
+        case MoveKind::Placement:
+            return pos.at(m.to) != kNoPiece;
+        default:
+            return false;
+    }
+}
+
+bool isPseudoLegal(const Position& pos, const Move& m) {
+    const Geometry& g = pos.board();
+    if (pos.terminal() || m.isNull() || m.from >= g.squareCount() || m.to >= g.squareCount())
+        return false;
+    if (m.kind == MoveKind::Placement || m.kind == MoveKind::Swap) return false;
+    if (m.kind == MoveKind::Drop &&
+        (m.promo >= pos.info().typeCount || pos.hand(pos.sideToMove(), m.promo) == 0))
+        return false;
+    MoveList moves;
+    if (isCaptureOrPromotion(pos, m))
+        Generator<GenType::Captures>(pos, moves).movesLike(m);
+    else
+        Generator<GenType::Quiets>(pos, moves).movesLike(m);
+    return std::find(moves.begin(), moves.end(), m) != moves.end();
 }
 
 bool isAttacked(const Position& pos, int sq, Color by) {
@@ -454,11 +534,11 @@ bool isLegalMove(Position& pos, const Move& m) {
     return legalAfterMake(pos, m, countsRoyalsBefore(pos));
 }
 
-void generateLegal(Position& pos, MoveList& out) {
+void generateLegal(Position& pos, MoveList& out, GenType type) {
     out.size = 0;
     if (pos.terminal()) return;
     MoveList pseudo;
-    generatePseudo(pos, pseudo);
+    generatePseudo(pos, pseudo, type);
     LegalityShortcut shortcut(pos);
     bool soleBefore = countsRoyalsBefore(pos);
     for (const Move& m : pseudo) {
@@ -469,8 +549,17 @@ void generateLegal(Position& pos, MoveList& out) {
         if (legalAfterMake(pos, m, soleBefore)) out.push(m);
     }
     const Rules& rules = pos.variant().rules;
-    if (!rules.placements.empty()) generatePlacements(pos, out);
-    if (rules.swap) generateSwaps(pos, out);
+    if (!rules.placements.empty()) generatePlacements(pos, out, type);
+    if (rules.swap && type != GenType::Captures) {
+        // A swap may depend on there being no other legal move, captures included.
+        bool noOtherMove = out.size == 0;
+        if (noOtherMove && type == GenType::Quiets) {
+            MoveList captures;
+            generateLegal(pos, captures, GenType::Captures);
+            noOtherMove = captures.size == 0;
+        }
+        generateSwaps(pos, out, noOtherMove);
+    }
 }
 
 std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion) {
@@ -506,10 +595,12 @@ Move parseMove(Position& pos, const std::string& text) {
     generateLegal(pos, legal);
     for (const Move& m : legal)
         if (moveText(pos, m) == text) return m;
-    // Other programs write a forced single promotion with its letter (f7f8q in shatranj); we
-    // write none, but accept that spelling too.
+    // Other programs write a forced single promotion with its letter (f7f8q in shatranj), and
+    // `timur match` as moveText does when asked for the suffix (l2l1+ for a Tamerlane pawn); we
+    // write none, but accept those spellings too.
     for (const Move& m : legal) {
         if (m.promo == kNoPieceType) continue;
+        if (moveText(pos, m, true) == text) return m;
         std::string letter;
         for (char c : pos.variant().pieces[m.promo].letter)
             letter += char(std::tolower(static_cast<unsigned char>(c)));

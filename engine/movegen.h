@@ -8,20 +8,38 @@
 
 namespace timur {
 
-// Every move the side to move's pieces may make by their tables, plus castling, drops and
-// promotions, before testing whether it leaves a royal attacked.
-void generatePseudo(const Position& pos, MoveList& out);
+// Which of the moves a generator produces, for a search that looks at captures first and at
+// quiet moves only if it must. Captures: every move that captures (on its target square,
+// locust victims on the way, en passant), every promotion (capturing or not), and a placement
+// that removes a piece; Quiets: all the others (castling, drops, swaps, citadel entries and
+// exchanges that capture nothing). The two split All exactly; isCaptureOrPromotion tells which
+// side a move is on.
+enum class GenType : std::uint8_t { Captures, Quiets, All };
 
-// The legal moves of the side to move (none once the game ended by a move, as a citadel entry).
-void generateLegal(Position& pos, MoveList& out);
+// Every move of type `type` the side to move's pieces may make by their tables, plus castling,
+// drops and promotions, before testing whether it leaves a royal attacked. Appends to `out`.
+void generatePseudo(const Position& pos, MoveList& out, GenType type = GenType::All);
+
+// The legal moves of type `type` of the side to move (none once the game ended by a move, as a
+// citadel entry). Replaces what `out` held.
+void generateLegal(Position& pos, MoveList& out, GenType type = GenType::All);
+
+// Whether m is among GenType::Captures (else among GenType::Quiets); `pos` before the move.
+bool isCaptureOrPromotion(const Position& pos, const Move& m);
+
+// Whether generatePseudo would give m (a move from the transposition table or a killer, which
+// may belong to another position); generated for m's piece only. False for placements and
+// swaps, which only generateLegal makes.
+bool isPseudoLegal(const Position& pos, const Move& m);
 
 // Whether a pseudo-legal move leaves the mover's royals safe (made, tested and taken back).
 bool isLegalMove(Position& pos, const Move& m);
 
-// Moves outside the Betza tables (special_moves.cpp): the parked pieces' placements and the
-// once-per-game swap, appended to `legal` (which holds the other legal moves) if legal.
-void generatePlacements(Position& pos, MoveList& legal);
-void generateSwaps(Position& pos, MoveList& legal);
+// Moves outside the Betza tables (special_moves.cpp), appended to `legal` if legal: the parked
+// pieces' placements of type `type`, and the once-per-game swap (quiet), which may depend on
+// whether the side has no other legal move.
+void generatePlacements(Position& pos, MoveList& legal, GenType type);
+void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove);
 
 // Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored).
 bool isAttacked(const Position& pos, int sq, Color by);

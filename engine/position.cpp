@@ -1,32 +1,11 @@
 #include "engine/position.h"
 
-#include <cctype>
-#include <sstream>
-
 #include "engine/zobrist.h"
 
 namespace timur {
 
-namespace {
-
-std::vector<std::string> splitSpaces(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> out;
-    for (std::string t; in >> t;) out.push_back(t);
-    return out;
-}
-
-bool isNumber(const std::string& s) {
-    if (s.empty()) return false;
-    for (char c : s)
-        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-    return true;
-}
-
-}  // namespace
-
 Position::Position(std::shared_ptr<const Variant> variant)
-    : variant_(std::move(variant)), info_(&VariantInfo::of(variant_)) {
+    : variant_(std::move(variant)), info_(&variant_->info) {
     clear();
 }
 
@@ -111,312 +90,50 @@ void Position::refreshRoyals() {
 // ---------------------------------------------------------------------------------------------
 // FEN
 
-void Position::parseBoard(const std::string& text, Position& into) const {
-    const Geometry& g = board();
-    std::string boardPart = text, handPart;
-    bool hasHand = false;
-    if (auto lb = text.find('['); lb != std::string::npos) {
-        auto rb = text.find(']', lb);
-        if (rb == std::string::npos || rb != text.size() - 1)
-            throw FenError("holdings: '[' without a closing ']' at the end of the board field");
-        boardPart = text.substr(0, lb);
-        handPart = text.substr(lb + 1, rb - lb - 1);
-        hasHand = true;
-    }
-    std::vector<std::string> rows;
-    {
-        std::string row;
-        for (char c : boardPart) {
-            if (c == '/') {
-                rows.push_back(row);
-                row.clear();
-            } else {
-                row += c;
-            }
-        }
-        rows.push_back(row);
-    }
-    // Holdings may also be written as one extra rank (FSF's "rnbqkbnr/.../RNBQKBNR/Qq").
-    if (!hasHand && int(rows.size()) == g.ranks + 1) {
-        handPart = rows.back();
-        rows.pop_back();
-        hasHand = true;
-    }
-    if (int(rows.size()) != g.ranks)
-        throw FenError("board has " + std::to_string(rows.size()) + " ranks, the variant has " +
-                       std::to_string(g.ranks));
-    for (int r = 0; r < g.ranks; ++r) {
-        const std::string& row = rows[r];
-        int rank = g.ranks - 1 - r;
-        int file = 0;
-        std::string where = "rank " + std::to_string(rank + 1);
-        for (size_t i = 0; i < row.size();) {
-            char c = row[i];
-            if (std::isdigit(static_cast<unsigned char>(c))) {
-                int n = 0;
-                while (i < row.size() && std::isdigit(static_cast<unsigned char>(row[i]))) {
-                    n = n * 10 + (row[i] - '0');
-                    if (n > kMaxFiles) throw FenError(where + ": empty-square count too large");
-                    ++i;
-                }
-                if (n == 0) throw FenError(where + ": empty-square count 0");
-                for (int k = 0; k < n; ++k, ++file) {
-                    if (file >= g.files)
-                        throw FenError(where + ": more than " + std::to_string(g.files) + " files");
-                    if (g.holes[g.square(file, rank)])
-                        throw FenError(where + ": " + g.name(g.square(file, rank)) +
-                                       " is a hole in this variant, expected '*'");
-                }
-                continue;
-            }
-            if (file >= g.files)
-                throw FenError(where + ": more than " + std::to_string(g.files) + " files");
-            int sq = g.square(file, rank);
-            if (c == '*') {
-                if (!g.holes[sq])
-                    throw FenError(where + ": '*' on " + g.name(sq) + ", which is not a hole");
-                ++file, ++i;
-                continue;
-            }
-            auto [len, piece, promoted] = info_->readPiece(row, i);
-            if (len == 0)
-                throw FenError(where + ": unknown piece letter '" + row.substr(i, 1) + "'");
-            if (g.holes[sq]) throw FenError(where + ": a piece on the hole " + g.name(sq));
-            into.put(sq, piece, promoted);
-            i += len;
-            ++file;
-        }
-        if (file != g.files)
-            throw FenError(where + ": describes " + std::to_string(file) +
-                           " files, the variant has " + std::to_string(g.files));
-    }
-    if (hasHand) {
-        for (size_t i = 0; i < handPart.size();) {
-            if (handPart[i] == '-') {
-                ++i;
-                continue;
-            }
-            int n = 1;
-            if (std::isdigit(static_cast<unsigned char>(handPart[i]))) {
-                n = 0;
-                while (i < handPart.size() && std::isdigit(static_cast<unsigned char>(handPart[i])))
-                    n = std::min(n * 10 + (handPart[i++] - '0'), 256);  // no int overflow
-                if (n > 255) throw FenError("holdings: count too large");
-            }
-            auto [len, piece, promoted] = info_->readPiece(handPart, i);
-            if (len == 0)
-                throw FenError("holdings: unknown piece letter '" + handPart.substr(i, 1) + "'");
-            // fen() writes no holdings for such a variant, so they would be lost (and the hash,
-            // which counts them, would differ from a fresh one).
-            if (!variant_->rules.drops && !variant_->rules.capturesToHand)
-                throw FenError("holdings: the variant has no pieces in hand");
-            into.hands_[colorOf(piece)][typeOf(piece)] += n;
-            i += len;
-        }
-    }
-}
-
 void Position::setFen(const std::string& fen) {
-    std::vector<std::string> f = splitSpaces(fen);
-    if (f.empty()) throw FenError("empty FEN");
+    FenPosition f = readFen(*variant_, fen);
     Position p(variant_);
-    parseBoard(f[0], p);
-    size_t i = 1;
-    if (i < f.size()) {
-        if (f[i] == "w")
-            p.side_ = White;
-        else if (f[i] == "b")
-            p.side_ = Black;
-        else
-            throw FenError("side to move must be 'w' or 'b', not '" + f[i] + "'");
-        ++i;
-    }
-    // Virgin pieces: those standing where the start position has the same piece; castling
-    // partners only as the rights field says.
     const Geometry& g = board();
-    for (int sq = 0; sq < g.squareCount(); ++sq) {
-        Piece pc = p.squares_[sq];
-        if (pc != kNoPiece && info_->hasInitialMoves[typeOf(pc)] && info_->startBoard[sq] == pc)
-            p.virgin_[sq] = true;
-    }
-    if (i < f.size() && !isNumber(f[i])) {
-        p.readRights(f[i]);
-        ++i;
-    }
-    if (i < f.size() && !isNumber(f[i])) {
-        if (f[i] != "-") {
-            auto sq = g.parse(f[i]);
-            if (!sq) throw FenError("en-passant field '" + f[i] + "' is not a square");
-            // The victim stands one step beyond the e.p. square, seen from the side to move.
-            int step = p.side_ == White ? -1 : 1;
-            int vr = g.rankOf(*sq) + step;
-            if (g.isSquare(g.fileOf(*sq), vr)) {
-                int v = g.square(g.fileOf(*sq), vr);
-                Piece victim = p.squares_[v];
-                if (victim != kNoPiece && colorOf(victim) != p.side_ &&
-                    p.squares_[*sq] == kNoPiece &&
-                    variant_->pieces[typeOf(victim)].enPassantVictim &&
-                    p.epCapturePossible(*sq, p.side_)) {
-                    p.epSquare_ = *sq;
-                    p.epVictim_ = v;
-                }
+    for (int sq = 0; sq < g.squareCount(); ++sq)
+        if (f.squares[sq] != kNoPiece) p.put(sq, f.squares[sq], f.promoted[sq]);
+    p.hands_ = f.hands;
+    p.virgin_ = f.unmoved;
+    p.side_ = f.side;
+    p.rights_ = f.rights;
+    if (f.epSquare >= 0) {
+        // The victim stands one step beyond the e.p. square, seen from the side to move.
+        int sq = f.epSquare;
+        int vr = g.rankOf(sq) + (p.side_ == White ? -1 : 1);
+        if (g.isSquare(g.fileOf(sq), vr)) {
+            int v = g.square(g.fileOf(sq), vr);
+            Piece victim = p.squares_[v];
+            if (victim != kNoPiece && colorOf(victim) != p.side_ && p.squares_[sq] == kNoPiece &&
+                variant_->pieces[typeOf(victim)].enPassantVictim &&
+                p.epCapturePossible(sq, p.side_)) {
+                p.epSquare_ = sq;
+                p.epVictim_ = v;
             }
         }
-        ++i;
     }
-    if (i < f.size()) {
-        if (!isNumber(f[i]) || f[i].size() > 6)
-            throw FenError("halfmove clock '" + f[i] + "' is not a number");
-        p.halfmoveClock_ = std::stoi(f[i]);
-        ++i;
-    }
-    if (i < f.size()) {
-        if (!isNumber(f[i]) || f[i].size() > 6)
-            throw FenError("fullmove number '" + f[i] + "' is not a number");
-        p.fullmove_ = std::max(1, std::stoi(f[i]));
-        ++i;
-    }
-    if (i < f.size()) throw FenError("unexpected field '" + f[i] + "' after the move counters");
+    p.halfmoveClock_ = f.halfmoveClock;
+    p.fullmove_ = f.fullmove;
     p.refreshRoyals();
     p.hash_ = p.computeHash();
     *this = std::move(p);
 }
 
-void Position::readRights(const std::string& text) {
-    if (text == "-") return;
-    const Geometry& g = board();
-    const Rules& rules = variant_->rules;
-    const auto& castling = rules.castling;
-    for (char c : text) {
-        Color side = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
-        char upper = char(std::toupper(static_cast<unsigned char>(c)));
-        if (upper == 'K' && rules.swap && !castling) {
-            rights_[side] |= kSwapRight;
-            continue;
-        }
-        if (upper == 'X' && rules.citadels && rules.citadels->exchange) {
-            rights_[side] |= kExchangeRight;
-            continue;
-        }
-        if (!castling)
-            throw FenError(std::string("unknown rights letter '") + c + "' in '" + text + "'");
-        Color col = std::isupper(static_cast<unsigned char>(c)) ? White : Black;
-        int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
-        // An unmoved king stands where the start array put it, so when that array has the
-        // castling king on this rank, only that square may hold it: otherwise a second king
-        // arriving there later would make the FEN ambiguous (which of them never moved?).
-        Piece king = makePiece(col, castling->king);
-        int startSq = -1, kingSq = -1;
-        for (int f = 0; f < g.files; ++f) {
-            int sq = g.square(f, rank);
-            if (info_->startBoard[sq] == king) startSq = sq;
-            if (squares_[sq] == king && kingSq < 0) kingSq = sq;
-        }
-        if (startSq >= 0) {
-            if (squares_[startSq] != king)
-                throw FenError(std::string("castling right '") + c +
-                               "' but no king on its start square " + g.name(startSq));
-            kingSq = startSq;
-        }
-        if (kingSq < 0)
-            throw FenError(std::string("castling right '") + c + "' without a king on its rank");
-        char lc = char(std::tolower(static_cast<unsigned char>(c)));
-        int kingFile = g.fileOf(kingSq);
-        int rookSq = -1;
-        Piece rook = makePiece(col, castling->rook);
-        if (lc == 'k') {
-            for (int f = g.files - 1; f > kingFile && rookSq < 0; --f)
-                if (squares_[g.square(f, rank)] == rook) rookSq = g.square(f, rank);
-        } else if (lc == 'q') {
-            for (int f = 0; f < kingFile && rookSq < 0; ++f)
-                if (squares_[g.square(f, rank)] == rook) rookSq = g.square(f, rank);
-        } else if (lc >= 'a' && lc < 'a' + g.files) {
-            if (squares_[g.square(lc - 'a', rank)] == rook) rookSq = g.square(lc - 'a', rank);
-        } else {
-            throw FenError(std::string("unknown castling letter '") + c + "'");
-        }
-        if (rookSq < 0) throw FenError(std::string("castling right '") + c + "' without its rook");
-        virgin_[kingSq] = true;
-        virgin_[rookSq] = true;
-    }
-}
-
 std::string Position::fen() const {
-    const Geometry& g = board();
-    std::string out;
-    for (int rank = g.ranks - 1; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < g.files; ++file) {
-            int sq = g.square(file, rank);
-            if (g.holes[sq] || squares_[sq] != kNoPiece) {
-                if (empty) out += std::to_string(empty), empty = 0;
-                if (g.holes[sq])
-                    out += '*';
-                else
-                    out += info_->pieceText(squares_[sq], promoted_[sq]);
-            } else {
-                ++empty;
-            }
-        }
-        if (empty) out += std::to_string(empty);
-        if (rank) out += '/';
-    }
-    if (variant_->rules.drops || variant_->rules.capturesToHand) {
-        out += '[';
-        for (int c = 0; c < 2; ++c)
-            for (size_t t = 0; t < variant_->pieces.size(); ++t)
-                for (int k = 0; k < hands_[c][t]; ++k)
-                    out += info_->pieceText(makePiece(Color(c), PieceType(t)), false);
-        out += ']';
-    }
-    out += side_ == White ? " w " : " b ";
-    out += rightsText();
-    out += ' ';
-    out += epSquare_ >= 0 ? g.name(epSquare_) : "-";
-    out += ' ' + std::to_string(halfmoveClock_) + ' ' + std::to_string(fullmove_);
-    return out;
-}
-
-std::string Position::rightsText() const {
-    const auto& castling = variant_->rules.castling;
-    std::string out;
-    for (int c = 0; c < 2; ++c) {
-        if (rights_[c] & kSwapRight) out += c == White ? 'K' : 'k';
-        if (rights_[c] & kExchangeRight) out += c == White ? 'X' : 'x';
-    }
-    if (castling) {
-        const Geometry& g = board();
-        for (int c = 0; c < 2; ++c) {
-            Color col = Color(c);
-            int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
-            int kingFile = -1;
-            for (int f = 0; f < g.files; ++f) {
-                int sq = g.square(f, rank);
-                if (squares_[sq] == makePiece(col, castling->king) && virgin_[sq]) kingFile = f;
-            }
-            if (kingFile < 0) continue;
-            Piece rook = makePiece(col, castling->rook);
-            std::string k, q;
-            int outerK = -1, outerQ = -1;
-            for (int f = 0; f < g.files; ++f)
-                if (squares_[g.square(f, rank)] == rook) {
-                    if (f > kingFile) outerK = f;
-                    if (f < kingFile && outerQ < 0) outerQ = f;
-                }
-            for (int f = g.files - 1; f >= 0; --f) {
-                int sq = g.square(f, rank);
-                if (squares_[sq] != rook || !virgin_[sq] || f == kingFile) continue;
-                char letter = f > kingFile ? (f == outerK ? 'k' : char('a' + f))
-                                           : (f == outerQ ? 'q' : char('a' + f));
-                (f > kingFile ? k : q) += letter;
-            }
-            std::string both = k + q;
-            if (col == White)
-                for (char& ch : both) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-            out += both;
-        }
-    }
-    return out.empty() ? "-" : out;
+    FenPosition f;
+    f.squares = squares_;
+    f.promoted = promoted_;
+    f.unmoved = virgin_;
+    f.hands = hands_;
+    f.side = side_;
+    f.rights = rights_;
+    f.epSquare = epSquare_;
+    f.halfmoveClock = halfmoveClock_;
+    f.fullmove = fullmove_;
+    return writeFen(*variant_, f);
 }
 
 std::uint64_t Position::computeHash() const {

@@ -8,16 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/fen.h"
 #include "engine/move.h"
 #include "engine/variant.h"
 #include "engine/variant_info.h"
 
 namespace timur {
-
-class FenError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
 
 // What make() changed, so that unmake() can restore it exactly.
 struct Undo {
@@ -63,7 +59,9 @@ class Position {
     int epVictim() const { return epVictim_; }
     int halfmoveClock() const { return halfmoveClock_; }
     // Once-per-game rights still unused (Tamerlane's King swap 'K' and citadel exchange 'X').
-    enum Right : std::uint8_t { kSwapRight = 1, kExchangeRight = 2 };
+    using Right = FenPosition::Right;
+    static constexpr Right kSwapRight = FenPosition::kSwapRight;
+    static constexpr Right kExchangeRight = FenPosition::kExchangeRight;
     bool hasRight(Color c, Right r) const { return rights_[c] & r; }
     // The game ended with the last move (a citadel entry); no move follows.
     bool terminal() const { return terminal_; }
@@ -108,9 +106,6 @@ class Position {
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();
     std::uint64_t computeHash() const;
-    void parseBoard(const std::string& text, Position& into) const;
-    void readRights(const std::string& text);
-    std::string rightsText() const;
 
     std::shared_ptr<const Variant> variant_;
     const VariantInfo* info_;

@@ -59,7 +59,7 @@ bool immuneAt(const Position& pos, int sq) {
 
 }  // namespace
 
-void generatePlacements(Position& pos, MoveList& legal) {
+void generatePlacements(Position& pos, MoveList& legal, GenType type) {
     const Variant& v = pos.variant();
     const VariantInfo& info = pos.info();
     const Geometry& g = pos.board();
@@ -71,6 +71,9 @@ void generatePlacements(Position& pos, MoveList& legal) {
             for (int to = 0; to < g.squareCount(); ++to) {
                 if (to == int(from) || g.holes[to] || info.citadels[to]) continue;
                 Piece there = pos.at(to);
+                // A placement that removes a piece is a capture.
+                if (type != GenType::All && (type == GenType::Captures) != (there != kNoPiece))
+                    continue;
                 if (there != kNoPiece) {
                     if (info.isRoyal[typeOf(there)] || immuneAt(pos, to)) continue;
                     if (colorOf(there) == us ? !rule.ontoFriend : !rule.ontoEnemy) continue;
@@ -89,13 +92,12 @@ void generatePlacements(Position& pos, MoveList& legal) {
     }
 }
 
-void generateSwaps(Position& pos, MoveList& legal) {
+void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove) {
     const SwapRule& rule = *pos.variant().rules.swap;
     const VariantInfo& info = pos.info();
     Color us = pos.sideToMove();
     if (!pos.hasRight(us, Position::kSwapRight)) return;
     if (!rule.withSeveralRoyals && pos.royals(us).size() > 1) return;
-    bool noOtherMove = legal.size == 0;
     SquareSet kings = pos.pieces(us, rule.piece);
     for (size_t k = kings._Find_first(); k < kings.size(); k = kings._Find_next(k)) {
         if (info.citadels[k]) continue;

@@ -2,30 +2,25 @@
 //
 // Everything a rule needs is data here; the engine core switches general mechanisms on and off
 // from these fields and never tests a variant's name. variants/schema.json documents the JSON
-// form of every field; variant_loader.cpp reads it.
+// form of every field; engine/loader/ reads it.
 #pragma once
 
 #include <array>
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/piece.h"
+#include "engine/variant_info.h"
 #include "notation/ast.h"
 #include "notation/compile.h"
 #include "notation/geometry.h"
 
 namespace timur {
-
-enum Color : std::uint8_t { White = 0, Black = 1 };
-constexpr Color operator~(Color c) {
-    return Color(c ^ 1);
-}
-
-using PieceType = std::uint8_t;  // index into Variant::pieces
-constexpr PieceType kNoPieceType = 0xFF;
-constexpr int kMaxPieceTypes = 64;
 
 // How a game-ending condition scores for the side it happens to (the side to move, or the side
 // that lost its pieces).
@@ -191,6 +186,15 @@ struct Rules {
     bool perpetualCheckLoses = false;    // repeating by checking every move loses for the checker
 };
 
+// What XBoard calls a variant it knows itself ("xboard" in the JSON). XBoard plays such a
+// variant from its own start array and sends no setboard, and ignores `setup` for it; on another
+// board it is engine-defined under XBoard's size-prefixed name (engine/xboard_dialect.h).
+struct XBoardIdentity {
+    std::string name;          // XBoard's name: "normal", "courier"
+    int files = 0, ranks = 0;  // the board XBoard plays it on
+    std::string start;         // XBoard's start array when it differs from ours; empty: ours
+};
+
 struct Variant {
     std::string name;
     std::string description;
@@ -200,12 +204,27 @@ struct Variant {
     std::string startFen;
     std::vector<std::pair<std::string, std::string>> setups;  // named start positions
     Rules rules;
+    std::optional<XBoardIdentity> xboard;  // none: XBoard does not know the variant
 
     // Compiled move tables, one per piece type, built by the loader.
     std::vector<betza::CompiledPiece> tables;
 
+    // What the engine derives from all of the above (engine/variant_info.h), set by conclude().
+    VariantInfo info;
+    // Derives `info`; the loader calls it once everything else is filled in. Throws FenError if
+    // the start position's board does not read.
+    void conclude();
+
     PieceType pieceByLetter(std::string_view letter) const;  // White's letter; kNoPieceType if none
+    std::string pieceLetters() const;                        // "P N B R Q K", for messages
 };
+
+// "P", "p", "+p", "R'" -> White's spelling ("P", "P", "+P", "R'"); nullopt if malformed.
+std::optional<std::string> normalizePieceLetter(std::string_view letter);
+
+// Text quoted for a message, 'like this'; control and non-ASCII bytes are written \xNN so that a
+// message stays one line.
+std::string quote(std::string_view text);
 
 // Loads and validates a variant; throws VariantError with "FILE: /json/path: what is wrong".
 class VariantError : public std::runtime_error {

@@ -7,7 +7,8 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
-#include "engine/protocol.h"
+#include "engine/protocol/run.h"
+#include "engine/text.h"
 #include "engine/rules.h"
 #include "engine/variant.h"
 #include "notation/compile.h"
@@ -236,7 +237,7 @@ std::string protocolScript(std::string_view data) {
     int lines = 0;
     while (std::getline(in, line) && ++lines <= 40) {
         if (line.size() > 300) line.resize(300);
-        auto w = protocol::words(line);
+        auto w = words(line);
         std::string cmd = w.empty() ? "" : w[0];
         std::string lowerLine = line;
         for (char& c : lowerLine) c = char(std::tolower(static_cast<unsigned char>(c)));

@@ -78,12 +78,20 @@ enum class Pass : std::uint8_t {
     MustJump,  // j on a leaper: the half-way square must be occupied
 };
 
-// How the successive steps of a rider leg are oriented.
+// How the successive steps of a rider leg are oriented (single-leg moves only).
 enum class Shape : std::uint8_t {
     Straight,  // every step in the same direction (normal rider)
-    Circular,  // q: each step turns one slot further, the same way each time (rose qN)
-    Crooked,   // z: steps turn one slot left and right alternately (zig-zag)
+    Circular,  // q: each step turns the same way, 45 degrees for 8-fold atoms (the rose qN, qK),
+               // 90 for 4-fold ones (qW, qF); at most 7 (3) steps, the next would be home
+    Crooked,   // z: steps turn left and right alternately (zig-zag, zR)
 };
+
+// XBetza q / z on a later leg (H.G. Muller's extension, read by the Interactive Diagram): the
+// leg's 45/90/135 degree turns (its dirs hold both senses, as s does) are narrowed to the sense
+// of the last turn the move made before it: q the same sense, z the other one. Until the move has
+// turned, both senses remain (q = z = s). An oblique first leg has a sense of its own: it turns
+// right when its slot is even ((1,2) from forward), left when odd (g1-f3 is a left move).
+enum class Bend : std::uint8_t { Free, Same, Opposite };
 
 constexpr int kUnlimited = 0;  // maxRange value for an unlimited rider
 
@@ -104,9 +112,18 @@ struct Leg {
     bool jumpAny = false;
     // XBetza j on a slider: the first `skipFirst` squares are skipped whatever they hold (jR, jjR).
     std::uint8_t skipFirst = 0;
-    bool cylinder = false;  // o: files wrap around
-    bool tame = false;      // t: may not capture a royal; with p: hops only over own pieces
-    bool unload = false;    // u: a piece captured by the move reappears on this leg's start square
+    Bend bend = Bend::Free;  // later legs: XBetza q / z
+    bool cylinder = false;   // o: files wrap around
+    // t on a final leg: the move may not capture (or, with d, destroy) a royal piece of either
+    // side, as XBoard tests it. (t with p/g is not this flag: it is a hop over own pieces only,
+    // Mode kModeHopFriend.)
+    bool tame = false;
+    // u (XBoard, after 4.9.1): the one piece the move captures or destroys (on its destination
+    // or as a locust victim) is not removed but reappears on this leg's start square: ucR swaps
+    // places with an enemy; afudQ jumps a friend it meets on a queen line back onto a square it
+    // passed. At most one leg of a move has it, and at most one leg of such a move captures
+    // (checked by the parser).
+    bool unload = false;
     // Betza 2.0 / Bex: a leg after which the move may also stop (the `?` of bracket chains).
     bool mayStopHere = false;
     bool operator==(const Leg&) const = default;

@@ -52,7 +52,10 @@ class TreeBuilder {
   public:
     TreeBuilder(const Move& move, const Geometry& board, int color, int origin,
                 const SquareSet& allowed, CompiledPiece& out)
-        : move_(move), g_(board), color_(color), origin_(origin), allowed_(allowed), out_(out) {}
+        : move_(move), g_(board), color_(color), origin_(origin), allowed_(allowed), out_(out) {
+        for (std::size_t li = 0; li < move.legs.size(); ++li)
+            if (move.legs[li].unload) unloadLeg_ = int(li);
+    }
 
     void build() {
         const Leg& first = move_.legs.front();
@@ -70,13 +73,21 @@ class TreeBuilder {
     std::uint32_t open(int sq, std::uint8_t emit, std::uint8_t pass, std::uint8_t locust,
                        std::uint8_t flags = 0, int aux = 0) {
         if (sq == origin_) {
-            // Ending on the start square is a move only as a null move or after a locust
-            // capture (Chu's lion "igui", mcabK); otherwise it would be no move at all.
-            bool igui = !victims_.empty() && (emit & kOccEmpty);
-            emit = (flags & kNodeNullMove) || igui ? kOccFriend : 0;
+            // The start square counts as empty (XBoard, the Interactive Diagram): a move may end
+            // there where it may end on an empty square. With a locust victim that is the Chu
+            // lion's igui (mcabK, cabK); without, a pass (the lion's mabK): both XBoard and the
+            // Interactive Diagram generate it. The mover stands there, so the generator sees a
+            // friend. Nothing is captured on the square itself.
+            bool home = (flags & kNodeNullMove) || (emit & kOccEmpty);
+            emit = home ? kOccFriend : 0;
+            flags = victims_.empty() ? std::uint8_t(home ? kNodeNullMove : 0)
+                                     : std::uint8_t(flags & kNodeUnload);
+            if (!(flags & kNodeUnload)) aux = 0;
             pass = atOrigin(pass);
             locust = 0;
         }
+        if (emit && (flags & kNodeNullMove)) out_.hasPass = true;
+        if (emit && (flags & kNodeUnload)) out_.hasUnload = true;
         PathNode n{};
         n.sq = std::uint8_t(sq);
         n.emit = emit;
@@ -87,7 +98,8 @@ class TreeBuilder {
         n.aux = std::uint8_t(aux);
         out_.nodes.push_back(n);
         if (emit || (flags & kNodeEnPassant))
-            noteEmit(sq, emit | ((flags & kNodeEnPassant) ? 8 : 0));
+            noteEmit(sq, emit | ((flags & kNodeEnPassant) ? 8 : 0),
+                     (flags & kNodeUnload) ? aux : -1);
         return std::uint32_t(out_.nodes.size() - 1);
     }
     // Ends a node's subtree; drops the node if it can neither emit nor lead anywhere.
@@ -102,11 +114,13 @@ class TreeBuilder {
         n.skip = std::uint32_t(out_.nodes.size());
     }
 
-    void noteEmit(int sq, std::uint8_t emit) {
+    // Two moves are the same when they end on the same square, capture the same pieces and put
+    // an unloaded piece on the same square.
+    void noteEmit(int sq, std::uint8_t emit, int unloadTo) {
         if (!seen) return;
-        std::vector<int> key{sq};
+        std::vector<int> key{sq, unloadTo};
         key.insert(key.end(), victims_.begin(), victims_.end());
-        std::sort(key.begin() + 1, key.end());
+        std::sort(key.begin() + 2, key.end());
         std::uint8_t& prev = (*seen)[key];
         if (prev & emit) out_.mayDuplicate = true;
         prev |= emit;
@@ -130,26 +144,39 @@ class TreeBuilder {
         const Leg& leg = move_.legs[li];
         if (leg.atom.kind != AtomKind::Step && leg.atom.kind != AtomKind::King)
             throw std::invalid_argument("not supported: this atom inside a multi-leg move");
+        const int savedUnload = unloadSq_, savedSense = sense_;
+        if (li == unloadLeg_) unloadSq_ = from;
         bool replay =
             move_.repeat && iter > 1 && li >= move_.repeat->firstLeg && li <= move_.repeat->lastLeg;
         if (replay) {
             ride(li, from, groupDir_[li], 0, 1, leg.maxJumps, iter);
+            unloadSq_ = savedUnload;
             return;
         }
         for (int d = 0; d < 8; ++d) {
             if (!((leg.dirs >> d) & 1)) continue;
             int dir;
+            sense_ = savedSense;
             if (li == 0) {
                 if (!((leg.atom.slots() >> d) & 1)) continue;
                 dir = color_ == 1 ? (d + 4) % 8 : d;
+                // An oblique leap turns from its long direction: right in even slots, left in odd.
+                if (leg.atom.isOblique()) sense_ = dir % 2 == 0 ? 1 : -1;
             } else {
                 dir = (prevDir + d) % 8;
                 if (!legHasDir(li, dir)) continue;
+                const int turn = d % 4 == 0 ? 0 : (d < 4 ? 1 : -1);  // 1 right, -1 left
+                if (turn && leg.bend != Bend::Free && sense_ &&
+                    turn != (leg.bend == Bend::Same ? sense_ : -sense_))
+                    continue;
+                if (turn) sense_ = turn;
             }
             if (move_.repeat && li >= move_.repeat->firstLeg && li <= move_.repeat->lastLeg)
                 groupDir_[li] = dir;
             ride(li, from, dir, 0, 1, leg.maxJumps, iter);
         }
+        sense_ = savedSense;
+        unloadSq_ = savedUnload;
     }
 
     // Direction of step k (1-based) of a leg that started in dir0 and turns by `rot`.
@@ -167,7 +194,11 @@ class TreeBuilder {
 
     int stepLimit(const Leg& leg) const {
         int board = std::max(g_.files, g_.ranks);
-        if (leg.shape == Shape::Circular) return leg.atom.isEightFold() ? 7 : 3;
+        if (leg.shape == Shape::Circular) {
+            // One more step would close the circle on the start square.
+            int circle = leg.atom.isEightFold() ? 7 : 3;
+            return leg.maxRange == kUnlimited ? circle : std::min<int>(circle, leg.maxRange);
+        }
         if (leg.maxRange == kUnlimited) return leg.cylinder ? board * 2 : board;
         return leg.maxRange;
     }
@@ -212,8 +243,10 @@ class TreeBuilder {
                 emit = finalClasses(leg.mode);
                 if (leg.mode & kModeEnPassant) flags |= kNodeEnPassant, out_.hasEnPassant = true;
                 if (leg.tame) flags |= kNodeTame;
+                applyUnload(t, emit, flags, aux);
                 int passed = mid >= 0 ? mid : (leg.pass == Pass::Lame && k >= 2 ? cur : -1);
-                if (passed >= 0 && emit == kOccEmpty && !(leg.mode & kModeEnPassant)) {
+                if (passed >= 0 && emit == kOccEmpty && !(leg.mode & kModeEnPassant) &&
+                    !(flags & kNodeUnload) && t != origin_) {
                     flags |= kNodeCreatesEp;
                     aux = passed;
                     out_.createsEp = true;
@@ -242,6 +275,21 @@ class TreeBuilder {
             ride(li, t, dir0, -turn, k + 1, jumpsLeft, iter);
         } else {
             ride(li, t, dir0, rot, k + 1, jumpsLeft, iter);
+        }
+    }
+
+    // u: the captured piece goes to unloadSq_. That square is empty when the move starts (the
+    // origin, or a square the move passed empty: relayInto), so it can only clash with a move
+    // that ends there: with a locust victim to put down there is no such move.
+    void applyUnload(int t, std::uint8_t& emit, std::uint8_t& flags, int& aux) const {
+        if (unloadSq_ < 0) return;
+        if (unloadSq_ == t) {
+            emit = victims_.empty() ? std::uint8_t(emit & kOccEmpty) : std::uint8_t(0);
+            return;
+        }
+        if (victims_.empty() ? (emit & (kOccEnemy | kOccFriend)) != 0 : emit != 0) {
+            flags |= kNodeUnload;
+            aux = unloadSq_;
         }
     }
 
@@ -275,6 +323,9 @@ class TreeBuilder {
         std::uint8_t keep =
             finalAsRelay ? std::uint8_t(mode & kModeEmpty ? kOccEmpty : 0) : relayKeepClasses(mode);
         std::uint8_t capture = finalAsRelay ? 0 : relayCaptureClasses(mode);
+        // The leg that unloads starts where the captured piece is put: an empty square (a hop
+        // platform stays, and a locust victim put back on its own square was not captured).
+        if (next == unloadLeg_) keep &= kOccEmpty, capture = 0;
         if (keep) {
             std::uint32_t n = open(t, 0, keep, 0);
             startLeg(next, t, dir, iter);
@@ -314,20 +365,35 @@ class TreeBuilder {
     CompiledPiece& out_;
     std::vector<int> victims_;
     int groupDir_[256] = {};
+    int unloadLeg_ = -1;  // the leg with u
+    int unloadSq_ = -1;   // its start square on the path being built
+    int sense_ = 0;       // the sense of the path's last turn: 1 right, -1 left, 0 none yet
 };
 
-void validate(const PieceMoves& moves) {
+void validate(const PieceMoves& moves, std::uint8_t accepts) {
     for (const Move& m : moves.moves) {
         if (m.legs.empty()) throw std::invalid_argument("a move without legs");
         if (m.legs.size() > 250) throw std::invalid_argument("not supported: more than 250 legs");
         if (m.repeat &&
             (m.repeat->firstLeg > m.repeat->lastLeg || m.repeat->lastLeg >= m.legs.size()))
             throw std::invalid_argument("a repeated group outside the move's legs");
-        for (const Leg& leg : m.legs)
-            if (leg.unload)
-                throw std::invalid_argument(
-                    "not supported: u (unload a captured piece) is not implemented by the "
-                    "move generator yet");
+        int unloads = 0, capturing = 0;
+        bool enPassant = false;
+        for (const Leg& leg : m.legs) {
+            unloads += leg.unload;
+            capturing += (leg.mode & (kModeCaptureEnemy | kModeCaptureFriend)) != 0;
+            enPassant |= (leg.mode & kModeEnPassant) != 0;
+            if (leg.shape != Shape::Straight && m.legs.size() > 1)
+                throw std::invalid_argument("not supported: a circular or crooked leg in a chain");
+        }
+        if (!unloads) continue;
+        if (unloads > 1 || capturing > 1 || enPassant || m.repeat)
+            throw std::invalid_argument(
+                "u (unload) needs a move with one u, one leg that captures and no e.p.");
+        if (!(accepts & kFeatureUnload))
+            throw std::invalid_argument(
+                "not supported: u (unload a captured piece) is not implemented by the move "
+                "generator yet");
     }
 }
 
@@ -383,10 +449,10 @@ std::pair<int, int> slotVector(const Atom& a, int slot) {
 
 CompiledPiece compile(const CompileInput& input, const Geometry& board) {
     CompiledPiece out;
-    if (input.moves) validate(*input.moves);
+    if (input.moves) validate(*input.moves, input.accepts);
     for (int c = 0; c < 2; ++c)
         for (const PieceMoves* pm : input.movesAt[c])
-            if (pm) validate(*pm);
+            if (pm) validate(*pm, input.accepts);
 
     const int n = board.squareCount();
     for (int color = 0; color < 2; ++color) {
@@ -427,9 +493,10 @@ CompiledPiece compile(const CompileInput& input, const Geometry& board) {
     return out;
 }
 
-CompiledPiece compile(const PieceMoves& moves, const Geometry& board) {
+CompiledPiece compile(const PieceMoves& moves, const Geometry& board, std::uint8_t accepts) {
     CompileInput input;
     input.moves = &moves;
+    input.accepts = accepts;
     return compile(input, board);
 }
 

@@ -23,12 +23,17 @@ constexpr std::uint8_t kOccEmpty = 1, kOccEnemy = 2, kOccFriend = 4;
 constexpr std::uint8_t kOccAny = kOccEmpty | kOccEnemy | kOccFriend;
 constexpr std::uint8_t kOccOccupied = kOccEnemy | kOccFriend;
 
+// A move may end on its own start square: the node's `sq` is then the origin and its emit class is
+// kOccFriend (the mover stands there). With locust victims it is a capture that returns (the Chu
+// lion's igui, mcabK); without, it is a pass, flagged kNodeNullMove.
 enum NodeFlag : std::uint8_t {
     kNodeEnPassant = 1 << 0,  // a move also ends here if the square is the empty e.p. square
-    kNodeTame = 1 << 1,       // a move ending here may not capture a royal
+    kNodeTame = 1 << 1,       // a move ending here may not capture (or destroy) a royal
     kNodeCreatesEp = 1 << 2,  // a non-capture ending here gives e.p. rights on square `aux`
-    kNodeUnload = 1 << 3,     // a piece captured here reappears on square `aux`
-    kNodeNullMove = 1 << 4,   // the move ends on its own start square (Bex O)
+    // u: the piece this move captures - the occupant of `sq` if it is one, else the one locust
+    // victim - is not removed but put on square `aux` (never `sq` nor the victim's square).
+    kNodeUnload = 1 << 3,
+    kNodeNullMove = 1 << 4,  // the move ends on its own start square, capturing nothing (a pass)
 };
 
 struct PathNode {
@@ -65,6 +70,8 @@ struct CompiledPiece {
     bool hasLocust = false;
     bool hasEnPassant = false;  // some path ends with an e.p. capture
     bool createsEp = false;     // some path creates e.p. rights
+    bool hasUnload = false;     // some node has kNodeUnload
+    bool hasPass = false;       // some node has kNodeNullMove
     // Squares from which this piece might capture on a square, on any occupancy: [colour][to].
     // Used to look for attackers of a square without walking every piece.
     std::array<std::vector<SquareSet>, 2> attackersOf;
@@ -86,6 +93,14 @@ struct CompiledPiece {
     }
 };
 
+// Kinds of move a table may hold that a move generator has to implement on purpose. compile()
+// refuses a piece that needs a kind its caller did not accept, so a generator that does not know
+// a kind never plays such moves wrongly.
+enum TableFeature : std::uint8_t {
+    kFeatureUnload = 1 << 0,  // kNodeUnload (XBetza u)
+};
+constexpr std::uint8_t kAllTableFeatures = kFeatureUnload;
+
 // What the piece may do from one square and colour: which moves and where it may end. `allowed`
 // is the set of squares a move may end on (confinement; empty set = everywhere).
 struct CompileInput {
@@ -93,11 +108,12 @@ struct CompileInput {
     // Per colour and square, the moves to use there (zone-dependent moves); may be empty.
     std::array<std::vector<const PieceMoves*>, 2> movesAt;
     std::array<SquareSet, 2> allowed;
+    std::uint8_t accepts = 0;  // TableFeature bits the caller's generator implements
 };
 
 // Throws ParseError-free std::invalid_argument for a move the compiler does not support.
 CompiledPiece compile(const CompileInput& input, const Geometry& board);
-CompiledPiece compile(const PieceMoves& moves, const Geometry& board);
+CompiledPiece compile(const PieceMoves& moves, const Geometry& board, std::uint8_t accepts = 0);
 
 // The step vector of slot `slot` of `atom` (White's view), for Step and King atoms.
 std::pair<int, int> slotVector(const Atom& atom, int slot);

@@ -13,18 +13,21 @@ bool valid(const DiagramInput& in, int sq) {
     return sq >= 0 && sq < in.board.squareCount();
 }
 
-// The text symbol of a square: a mark wins over the occupant.
+// The text symbol of a square: a mark wins over the occupant. An unload square is empty once
+// the move is made (or the piece's own, left by a swap), so it is never a capture or victim.
 char symbolOf(const DiagramInput& in, int sq, std::uint8_t mark) {
     if (mark & kMarkSelf) return '&';
     if ((mark & kMarkCapture) && (mark & kMarkVictim)) return 'X';
     if (mark & kMarkCapture) return 'x';
     if (mark & kMarkVictim) return 'o';
+    if ((mark & kMarkUnload) && (mark & (kMarkMove | kMarkEp))) return 'U';
+    if (mark & kMarkUnload) return 'u';
     if (mark & kMarkEp) return 'e';
     if (mark & kMarkMove) return '*';
     if (sq == in.from) return '@';
     if (in.board.holes[sq]) return '#';
-    if (in.friends[sq]) return 'F';
-    if (in.enemies[sq]) return 'E';
+    if (in.friends[sq]) return in.royals[sq] ? 'Y' : 'F';
+    if (in.enemies[sq]) return in.royals[sq] ? 'K' : 'E';
     return '.';
 }
 
@@ -68,6 +71,7 @@ std::vector<std::uint8_t> squareMarks(const DiagramInput& in) {
             marks[m.to] |= kMarkMove;
         for (int c : m.captures)
             if (c != m.to && valid(in, c)) marks[c] |= kMarkVictim;
+        if (valid(in, m.unloadTo)) marks[m.unloadTo] |= kMarkUnload;
     }
     return marks;
 }
@@ -75,7 +79,7 @@ std::vector<std::uint8_t> squareMarks(const DiagramInput& in) {
 std::string diagramText(const DiagramInput& in) {
     const Geometry& g = in.board;
     std::vector<std::uint8_t> marks = squareMarks(in);
-    std::string seen;  // symbols that occur, for the legend
+    std::string seen;  // symbols that occur on the other squares, for the legend
     std::ostringstream out;
     for (int rank = g.ranks - 1; rank >= 0; --rank) {
         std::string number = std::to_string(rank + 1);
@@ -83,7 +87,7 @@ std::string diagramText(const DiagramInput& in) {
         for (int file = 0; file < g.files; ++file) {
             int sq = g.square(file, rank);
             char c = symbolOf(in, sq, marks[sq]);
-            if (seen.find(c) == std::string::npos) seen += c;
+            if (sq != in.from && seen.find(c) == std::string::npos) seen += c;
             out << ' ' << c;
         }
         out << '\n';
@@ -92,22 +96,27 @@ std::string diagramText(const DiagramInput& in) {
     for (int file = 0; file < g.files; ++file) out << ' ' << char('a' + file);
     out << '\n';
 
-    // The legend, in a fixed order, naming only what occurs. The piece comes first, as @ or, when
-    // a move ends on its own square, as &.
+    // The legend, in a fixed order, naming only what occurs. The piece comes first.
     static const std::pair<char, const char*> kLegend[] = {
         {'F', "friend"},
+        {'Y', "royal friend"},
         {'E', "enemy"},
+        {'K', "royal enemy"},
         {'#', "hole"},
         {'*', "move"},
         {'e', "en-passant capture ends here"},
         {'x', "capture"},
         {'o', "captured on the way (locust or e.p. victim)"},
         {'X', "capture, and captured on the way by another move"},
+        {'u', "a captured piece is put here (unload)"},
+        {'U', "a captured piece is put here, and a move ends here"},
     };
-    bool stays = seen.find('&') != std::string::npos;
-    out << "Legend: " << (stays ? '&' : '@') << " piece ("
+    // The piece's own square shows @, & (a move may end there) or u (a swap puts a piece there).
+    const char own = valid(in, in.from) ? symbolOf(in, in.from, marks[in.from]) : '@';
+    out << "Legend: " << own << " piece ("
         << (in.color == 0 ? "White, moving up" : "Black, moving down") << ')';
-    if (stays) out << ", which may also end a move on its own square";
+    if (own == '&') out << ", which may also end a move on its own square";
+    if (own == 'u') out << ", which may swap places: a piece it captures is put on its square";
     for (auto [symbol, text] : kLegend)
         if (seen.find(symbol) != std::string::npos) out << ", " << symbol << ' ' << text;
     out << '\n';
@@ -153,6 +162,7 @@ std::string diagramSvg(const DiagramInput& in, const std::string& caption) {
     const char* hole = "#3a3a3a";
     const char* moveColor = "#1f8f4e";
     const char* captureColor = "#d0202a";
+    const char* unloadColor = "#6a3d9a";
     auto cx = [&](int sq) { return margin + g.fileOf(sq) * S + S / 2; };
     auto cy = [&](int sq) { return margin + (g.ranks - 1 - g.rankOf(sq)) * S + S / 2; };
     // Pieces of the mover's side are white for White; the other side's are black.
@@ -203,8 +213,9 @@ std::string diagramSvg(const DiagramInput& in, const std::string& caption) {
     o << "<g class=\"pieces\">\n";
     for (int sq = 0; sq < g.squareCount(); ++sq) {
         if (sq == in.from || g.holes[sq]) continue;
-        if (in.friends[sq]) disc(o, sq, S * 26 / 100, true, "F", 13);
-        if (in.enemies[sq]) disc(o, sq, S * 26 / 100, false, "E", 13);
+        const char* royal = in.royals[sq] ? "K" : nullptr;
+        if (in.friends[sq]) disc(o, sq, S * 26 / 100, true, royal ? royal : "F", 13);
+        if (in.enemies[sq]) disc(o, sq, S * 26 / 100, false, royal ? royal : "E", 13);
     }
     if (valid(in, in.from))
         disc(o, in.from, S * 40 / 100, true, in.label.empty() ? "@" : in.label, 20);
@@ -224,6 +235,13 @@ std::string diagramSvg(const DiagramInput& in, const std::string& caption) {
             o << "<circle class=\"self\" cx=\"" << cx(sq) << "\" cy=\"" << cy(sq) << "\" r=\""
               << S * 46 / 100 << "\" fill=\"none\" stroke=\"" << moveColor
               << "\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>\n";
+        if (m & kMarkUnload) {
+            int d = S * 30 / 100;
+            o << "<path class=\"unload\" d=\"M" << cx(sq) << ' ' << cy(sq) - d << " L" << cx(sq) + d
+              << ' ' << cy(sq) << " L" << cx(sq) << ' ' << cy(sq) + d << " L" << cx(sq) - d << ' '
+              << cy(sq) << " Z\" fill=\"none\" stroke=\"" << unloadColor
+              << "\" stroke-width=\"3\"/>\n";
+        }
         if (m & kMarkCapture)
             o << "<circle class=\"capture\" cx=\"" << cx(sq) << "\" cy=\"" << cy(sq) << "\" r=\""
               << S * 42 / 100 << "\" fill=\"none\" stroke=\"" << captureColor

@@ -10,7 +10,8 @@
 //   capture [x] a move ends here and removes the piece standing here (enemy, or friend with d)
 //   victim [o] some move removes the piece here but ends elsewhere (locust or e.p. victim)
 //   capture + victim [X]
-//   the piece's own square is marked [&] when a move ends there (null move, igui).
+//   unload [u] a captured piece is put here (XBetza u; on the piece's own square: a swap)
+//   the piece's own square is marked [&] when a move ends there (a pass, igui).
 // A move and a capture cannot end on the same square of one board (it is either empty or not),
 // so those are the only combinations.
 #pragma once
@@ -31,6 +32,7 @@ struct DiagramInput {
     int color = 0;      // 0 White (moves up the page), 1 Black (moves down)
     SquareSet friends;  // other pieces of the mover's side
     SquareSet enemies;
+    SquareSet royals;   // which friends and enemies are royal (drawn K enemy, Y friend)
     int epSquare = -1;  // shown only through the moves that use it
     std::vector<WalkMove> moves;
     std::string label;  // the piece's label in the SVG; empty = "@"
@@ -43,6 +45,7 @@ enum SquareMark : std::uint8_t {
     kMarkCapture = 1 << 2,  // x
     kMarkVictim = 1 << 3,   // o
     kMarkSelf = 1 << 4,     // & (a move ends on the piece's own square)
+    kMarkUnload = 1 << 5,   // u (a captured piece is put here)
 };
 
 // The marks of every square (index = square), from the moves of `in`.
@@ -50,7 +53,8 @@ std::vector<std::uint8_t> squareMarks(const DiagramInput& in);
 
 // The text board: ranks from the top (rank 1 at the bottom whatever the colour), rank numbers on
 // the left, file letters below, then one "Legend:" line naming the symbols that occur.
-// Occupants: @ the piece, F friend, E enemy, # hole, . empty; a mark replaces the occupant.
+// Occupants: @ the piece, F friend, E enemy, Y royal friend, K royal enemy, # hole, . empty; a
+// mark replaces the occupant.
 std::string diagramText(const DiagramInput& in);
 
 // The moves sorted by destination square (then by captured squares) as

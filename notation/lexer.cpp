@@ -203,6 +203,7 @@ void appendHopLegs(std::vector<Leg>& legs, Leg written, bool friendOnly, ModeMas
     second.skipFirst = 0;
     if (second.pass == Pass::MustJump) second.pass = Pass::Leap;
     second.unload = false;
+    second.bend = Bend::Free;  // it goes straight on
     legs.push_back(written);
     legs.push_back(second);
 }

@@ -21,8 +21,17 @@ PieceMoves parseXBetza(std::string_view text);
 PieceMoves parseBfn(std::string_view text);
 PieceMoves parseBex(std::string_view text);
 
-// Canonical XBetza for the piece, or nullopt when some move cannot be written in XBetza; then
+// Which XBetza the writer may use.
+enum class XBetzaLevel : std::uint8_t {
+    XBoard491,  // what XBoard 4.9.1 reads as meant (for its `piece` command)
+    // Also the modifiers XBoard 4.9.1 ignores, which would make it misread the piece: q and z
+    // (circular and crooked riders, the turning sense of later legs) and u (unload).
+    Extended,
+};
+
+// Canonical XBetza for the piece, or nullopt when some move cannot be written at that level; then
 // *whyNot (if given) says which move and why.
-std::optional<std::string> toXBetza(const PieceMoves& piece, std::string* whyNot = nullptr);
+std::optional<std::string> toXBetza(const PieceMoves& piece, std::string* whyNot = nullptr,
+                                    XBetzaLevel level = XBetzaLevel::XBoard491);
 
 }  // namespace timur::betza

@@ -14,15 +14,17 @@ void walkRange(const CompiledPiece& piece, std::uint32_t begin, std::uint32_t en
         const PathNode& n = piece.nodes[i];
         std::uint8_t occ = board.occ[n.sq];
         if (n.emit & occ) {
-            bool tameBlocked = (n.flags & kNodeTame) && occ == kOccEnemy && board.royal[n.sq];
+            // Tame (XBoard): no royal of either side may be captured on the destination.
+            bool capturesHere = occ != kOccEmpty && n.sq != from;
+            bool tameBlocked = (n.flags & kNodeTame) && capturesHere && board.royal[n.sq];
             if (!tameBlocked) {
                 WalkMove m;
                 m.to = n.sq;
                 if (n.flags & kNodeNullMove) m.to = from;
                 m.captures.assign(victims, victims + n.victimSlot);
-                if (occ != kOccEmpty && n.sq != from) m.captures.push_back(n.sq);
+                if (capturesHere) m.captures.push_back(n.sq);
                 if ((n.flags & kNodeCreatesEp) && occ == kOccEmpty) m.epCreated = n.aux;
-                if ((n.flags & kNodeUnload) && occ != kOccEmpty) m.unloadTo = n.aux;
+                if ((n.flags & kNodeUnload) && !m.captures.empty()) m.unloadTo = n.aux;
                 out.push_back(std::move(m));
             }
         } else if ((n.flags & kNodeEnPassant) && occ == kOccEmpty && n.sq == board.epSquare) {
@@ -44,6 +46,19 @@ void walkRange(const CompiledPiece& piece, std::uint32_t begin, std::uint32_t en
 
 }  // namespace
 
+WalkBoard makeWalkBoard(const Geometry& board, int from, const SquareSet& friends,
+                        const SquareSet& enemies, const SquareSet& royals) {
+    WalkBoard b;
+    b.occ.assign(board.squareCount(), kOccEmpty);
+    for (int sq = 0; sq < board.squareCount(); ++sq) {
+        if (friends[sq]) b.occ[sq] = kOccFriend;
+        if (enemies[sq]) b.occ[sq] = kOccEnemy;
+    }
+    if (from >= 0 && from < board.squareCount()) b.occ[from] = kOccFriend;
+    b.royal = royals;
+    return b;
+}
+
 std::vector<WalkMove> walk(const CompiledPiece& piece, int color, int from, const WalkBoard& board,
                            bool virgin) {
     std::vector<WalkMove> out;
@@ -52,17 +67,17 @@ std::vector<WalkMove> walk(const CompiledPiece& piece, int color, int from, cons
     if (virgin) walkRange(piece, r.initial, r.initial2, from, board, out);
     if (piece.mayDuplicate) {
         for (WalkMove& m : out) std::sort(m.captures.begin(), m.captures.end());
-        auto less = [](const WalkMove& a, const WalkMove& b) {
-            return std::tie(a.to, a.captures, a.enPassant) <
-                   std::tie(b.to, b.captures, b.enPassant);
+        // e.p. rights created are not compared: two paths to the same square and captures are
+        // one move.
+        auto key = [](const WalkMove& m) {
+            return std::tie(m.to, m.captures, m.enPassant, m.unloadTo);
         };
-        std::sort(out.begin(), out.end(), less);
-        out.erase(std::unique(out.begin(), out.end(),
-                              [](const WalkMove& a, const WalkMove& b) {
-                                  return a.to == b.to && a.captures == b.captures &&
-                                         a.enPassant == b.enPassant;
-                              }),
-                  out.end());
+        std::sort(out.begin(), out.end(),
+                  [&](const WalkMove& a, const WalkMove& b) { return key(a) < key(b); });
+        out.erase(
+            std::unique(out.begin(), out.end(),
+                        [&](const WalkMove& a, const WalkMove& b) { return key(a) == key(b); }),
+            out.end());
     }
     return out;
 }

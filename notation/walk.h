@@ -17,16 +17,23 @@ struct WalkBoard {
 };
 
 struct WalkMove {
-    int to = -1;
+    int to = -1;                // `from` itself for a move that returns (igui) or passes
     std::vector<int> captures;  // every square whose occupant the move removes
     bool enPassant = false;
     int epCreated = -1;  // e.p. square this move creates
-    int unloadTo = -1;   // where a captured piece reappears (u)
+    int unloadTo = -1;   // u: where the one captured piece is put instead of leaving the board
     bool operator==(const WalkMove&) const = default;
 };
 
 // Moves of `piece` of colour `color` standing on `from`. `virgin` = it never moved (i-moves).
+// The board must show the piece's own square as a friend (it stands there), as the engine's
+// generator sees it: makeWalkBoard does.
 std::vector<WalkMove> walk(const CompiledPiece& piece, int color, int from, const WalkBoard& board,
                            bool virgin = true);
+
+// A walk board: the mover on `from`, other pieces of its side on `friends`, the other side's on
+// `enemies`; `royals` (a subset of both) are royal.
+WalkBoard makeWalkBoard(const Geometry& board, int from, const SquareSet& friends,
+                        const SquareSet& enemies, const SquareSet& royals = {});
 
 }  // namespace timur::betza

@@ -1,6 +1,23 @@
 // XBetza as XBoard 4.9.1 reads it (spec/betza.md sections 3.1 - 3.8), extended with the superset
 // of section 7.2: modifiers of a leg in any order, (x,y) vectors, U, @ drops, 0n exact ranges,
 // NN = nightrider. Nothing is skipped: every character either means something or is an error.
+//
+// The modifiers XBoard 4.9.1 ignores but later XBetza defines (decisions, after XBoard's
+// development branch and H.G. Muller's Interactive Diagram; XBoard wins where they differ):
+//  - q / z on a move of one leg: the legacy Betza circular / crooked rider (Shape): qN is the
+//    rose, qW / qF circle a square, zR / zB zig-zag. q makes a leaper a rider (qN = qN0), z needs
+//    one (zW means nothing, as in the Interactive Diagram).
+//  - q / z on a later leg: l or r, the same (q) or the other (z) way as the move's last turn
+//    (ast.h Bend; afsafzfK = the falcon's zig-zag paths). On the first leg of a chain they have
+//    no meaning and are errors.
+//  - u: the piece the move captures reappears on the start square of the leg with u (XBoard,
+//    2020): ucR swaps with an enemy, udR with a friend. As in XBoard, a move with u captures on
+//    one leg only; the leg with u must start on the move's origin or on a square the move passed
+//    empty (m), since the piece is put there.
+//  - t: XBoard's meaning. On the final leg the move may not capture (or destroy, with d) a royal;
+//    with p or g it hops over own pieces only (tpR). The Interactive Diagram implements neither
+//    (and has proposed t as a leg separator for side effects); t on a leg followed by 'a'
+//    without p or g means nothing in XBoard and is an error here.
 #include <cstring>
 #include <string>
 
@@ -13,14 +30,10 @@ using namespace detail;
 
 namespace {
 
-constexpr const char* kModeLetters = "mcdetpgoynju";
+constexpr const char* kModeLetters = "mcdetpgoynjuqz";
 
 std::string unknownModifier(char c) {
     switch (c) {
-        case 'q':
-            return "'q' (circular rider, the rose qN) is BFN, not XBetza: select notation \"bfn\"";
-        case 'z':
-            return "'z' (zig-zag) is BFN, not XBetza: select notation \"bfn\"";
         case 'x':
         case 'k':
         case 'w':
@@ -30,7 +43,8 @@ std::string unknownModifier(char c) {
     }
     return std::string("unknown modifier '") + c +
            "': XBetza modifiers are the directions f b l r v s h, the modes m c d e t p g o y n "
-           "j u, a (another leg) and i (initial, at the start of a move)";
+           "j u, q z (circular, crooked), a (another leg) and i (initial, at the start of a "
+           "move)";
 }
 
 std::string unexpectedCharacter(char c) {
@@ -106,6 +120,94 @@ void parseDrop(std::string_view text, std::size_t& i, const std::vector<LegLette
                          "nothing may follow the drop suffix: '@' ends the description");
     }
     piece.drop = drop;
+}
+
+// q / z on a later leg stand for l or r (ast.h Bend): read them as s in the direction letters.
+LegLetters bendAsSideways(const LegLetters& letters) {
+    LegLetters out = letters;
+    for (Letter& l : out.letters)
+        if (l.c == 'q' || l.c == 'z') l.c = 's';
+    return out;
+}
+
+// Checks q / z of one leg; returns the letter written (0 if none).
+char shapeLetter(const LegLetters& L, std::size_t legIndex, std::size_t legCount) {
+    if (L.has('q') && L.has('z')) {
+        throw ParseError(std::max(L.column('q'), L.column('z')),
+                         "'q' and 'z' exclude each other (circular or crooked, same or other "
+                         "turn)");
+    }
+    const char c = L.has('q') ? 'q' : L.has('z') ? 'z' : 0;
+    if (!c) return 0;
+    const int col = L.column(c);
+    if (legCount > 1 && legIndex == 0) {
+        throw ParseError(col, std::string("'") + c +
+                                  "' on the first leg of a move with 'a' means nothing: on a "
+                                  "later leg it turns " +
+                                  (c == 'q' ? "the same" : "the other") +
+                                  " way as the last turn (afsaf" + c + "fK); alone it makes a " +
+                                  (c == 'q' ? "circular rider (qN)" : "crooked rider (zR)"));
+    }
+    if (legCount > 1) {
+        for (const Letter& l : L.letters) {
+            if (l.c == 'l' || l.c == 'r' || l.c == 's' || l.c == 'h') {
+                throw ParseError(col, std::string("'") + c +
+                                          "' stands for l or r (whichever turns " +
+                                          (c == 'q' ? "like" : "against") +
+                                          " the last turn): it cannot be combined with l, r, "
+                                          "s or h in one leg");
+            }
+        }
+    }
+    if (legCount == 1 && (L.has('p') || L.has('g'))) {
+        throw ParseError(col, std::string("not supported: a ") +
+                                  (c == 'q' ? "circular" : "crooked") + " hopper");
+    }
+    return c;
+}
+
+// The u rules XBoard sets (a move unloads the one piece it captures, on the start square of the
+// leg with u, which must be a square the move leaves empty), checked on the finished move.
+void checkUnload(const Move& move, const std::vector<LegLetters>& legs) {
+    int uLeg = -1;
+    for (std::size_t j = 0; j < legs.size(); ++j) {
+        if (!legs[j].has('u')) continue;
+        if (uLeg >= 0) {
+            throw ParseError(legs[j].column('u'),
+                             "'u' (unload) may be written on one leg only: the move puts its "
+                             "one captured piece back once");
+        }
+        uLeg = int(j);
+    }
+    if (uLeg < 0) return;
+    const int col = legs[uLeg].column('u');
+    int capturing = 0;
+    for (const Leg& leg : move.legs) {
+        if (leg.mode & kModeEnPassant)
+            throw ParseError(col, "'u' (unload) does not combine with 'e' (en passant)");
+        capturing += (leg.mode & (kModeCaptureEnemy | kModeCaptureFriend)) != 0;
+    }
+    if (capturing == 0) {
+        throw ParseError(col,
+                         "'u' (unload) needs a capture: write c or d (ucR swaps places with an "
+                         "enemy, udR with a friend)");
+    }
+    if (capturing > 1) {
+        throw ParseError(col,
+                         "a move with 'u' (unload) may capture on one leg only (the piece it "
+                         "puts back; a last leg without m, c, d or e captures too)");
+    }
+    if (uLeg > 0) {
+        // legs[] are the written legs; move.legs[uLeg - 1] is the leg written before (a final
+        // hop adds a leg only after the last written one).
+        const ModeMask before = move.legs[uLeg - 1].mode;
+        if (!(before & kModeEmpty)) {
+            throw ParseError(col,
+                             "'u' on a leg that starts on an occupied square: the captured "
+                             "piece is put on the square where this leg starts, so the leg "
+                             "before must end on an empty square (m)");
+        }
+    }
 }
 
 }  // namespace
@@ -282,12 +384,19 @@ PieceMoves parseXBetza(std::string_view text) {
         std::uint8_t state = atom.implicitRange;  // the range of the next leg (g/y toggle it)
         for (std::size_t j = 0; j < k; ++j) {
             const LegLetters& L = legs[j];
-            rejectRepeats(L, "mcdetpgoynu");
+            rejectRepeats(L, "mcdetpgoynuqz");
             const bool final = j + 1 == k;
+            const char shape = shapeLetter(L, j, k);
             Leg leg;
             leg.atom = atom.atom;
-            leg.dirs = j == 0 ? resolveFirstLegDirs(L.dirRuns(), atom.atom, false)
-                              : resolveLaterLegDirs(L.dirRuns(), atom.atom, false);
+            if (j == 0) {
+                leg.dirs = resolveFirstLegDirs(L.dirRuns(), atom.atom, false);
+            } else if (shape) {
+                leg.dirs = resolveLaterLegDirs(bendAsSideways(L).dirRuns(), atom.atom, false);
+                leg.bend = shape == 'q' ? Bend::Same : Bend::Opposite;
+            } else {
+                leg.dirs = resolveLaterLegDirs(L.dirRuns(), atom.atom, false);
+            }
             leg.cylinder = L.has('o');
             leg.unload = L.has('u');
             const bool hop = L.has('p') || L.has('g');
@@ -297,14 +406,18 @@ PieceMoves parseXBetza(std::string_view text) {
                     throw ParseError(L.column('e'),
                                      "'e' (en passant) only applies to the final leg");
                 }
+                if (tame && !hop) {
+                    throw ParseError(L.column('t'),
+                                     "'t' on a leg followed by 'a' only restricts a hop: write "
+                                     "tp or tg (hop over own pieces only); a move that may not "
+                                     "capture a royal has t on its last leg");
+                }
                 ModeMask m = 0;
                 if (L.has('m') || L.has('y')) m |= kModeEmpty;
                 if (L.has('c')) m |= kModeCaptureEnemy;  // locust capture
                 if (L.has('d')) m |= kModeCaptureFriend;
                 if (hop) m |= tame ? kModeHopFriend : (kModeHopEnemy | kModeHopFriend);
                 leg.mode = m ? m : kModeDefaultRelay;
-                // t with p/g restricts the hop to own pieces; without them it is "tame".
-                leg.tame = tame && !hop;
                 leg.maxRange = state;
                 applyJumpLetters(leg, L);
                 move.legs.push_back(leg);
@@ -337,6 +450,17 @@ PieceMoves parseXBetza(std::string_view text) {
                 leg.tame = tame;
                 leg.minRange = minR;
                 leg.maxRange = maxR;
+                if (shape && k == 1) {
+                    leg.shape = shape == 'q' ? Shape::Circular : Shape::Crooked;
+                    if (!range.written && atom.implicitRange == 1) {
+                        if (shape == 'z') {
+                            throw ParseError(L.column('z'),
+                                             "'z' (crooked) on a leaper means nothing: write a "
+                                             "rider (zR, zB, zN0) or a range (zW3)");
+                        }
+                        leg.maxRange = kUnlimited;  // qN = the rose, a rider
+                    }
+                }
                 applyJumpLetters(leg, L);
                 move.legs.push_back(leg);
             } else {
@@ -352,6 +476,7 @@ PieceMoves parseXBetza(std::string_view text) {
                 }
             }
         }
+        checkUnload(move, legs);
         piece.moves.push_back(move);
     }
     return piece;

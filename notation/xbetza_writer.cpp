@@ -1,14 +1,18 @@
 // The canonical XBetza writer (spec/betza.md section 1): C/Z atoms, N0 not NN, B/R/Q for the F/W/K
-// riders, per-leg modifier order i, directions, m c d e t p g o y n j (u), then a; the normalised
-// pafR / gafQ forms folded back to pR / gQ; the shortest direction letters.
+// riders, per-leg modifier order i, (q z), directions, (u), m c d e t p g o y n j, then a; the
+// normalised pafR / gafQ forms folded back to pR / gQ; the shortest direction letters.
 //
 // The output is meant for XBoard's `piece` command, so only XBoard-safe forms are written
 // (decisions):
 //  - exact ranges (W03) are refused: XBoard 4.9.1 reads W03 as W3;
 //  - (x,y) vector atoms and U are refused: XBoard 4.9.1 does not know them;
 //  - chains of an oblique atom (maN, mpafN) are refused: XBoard 4.9.1 steps them wrongly (4.6);
-//  - repeated groups, circular/crooked shapes, BFN jump counts, mayStopHere legs, the null move,
-//    the royal flag and promotion lists have no XBetza form.
+//  - repeated groups, BFN jump counts, mayStopHere legs, the null move, the royal flag and
+//    promotion lists have no XBetza form;
+//  - q, z (circular and crooked riders, the turning sense of later legs) and u (unload) are
+//    written only at XBetzaLevel::Extended: XBoard 4.9.1 skips them and would misread the piece.
+//    A single-leg q or z goes first in its leg (qN, qfN), a later leg's q or z in place of the
+//    s of its turns (fqf).
 //  - a non-final leg that only needs empty squares gets no 'm' (afsafyafF, not mafsmafyafF: the
 //    form the Tamerlane pieces are published in); a range is written after W F K (W2, fmF2),
 //    B R Q stand for the unlimited riders only.
@@ -54,7 +58,7 @@ std::optional<std::string> rangeDigits(std::uint8_t minRange, std::uint8_t maxRa
     return std::to_string(maxRange);
 }
 
-// The flags after the modes: o (cylinder), n / j (pass, skipFirst), u (unload).
+// The flags after the modes: o (cylinder), n / j (pass, skipFirst).
 std::optional<std::string> flagLetters(const Leg& leg) {
     std::string s;
     if (leg.cylinder) s += 'o';
@@ -67,7 +71,6 @@ std::optional<std::string> flagLetters(const Leg& leg) {
         if (leg.maxRange == 1) return std::nullopt;
         s.append(leg.skipFirst, 'j');
     }
-    if (leg.unload) s += 'u';
     return s;
 }
 
@@ -91,19 +94,59 @@ struct Candidate {
     bool preferToggle;
 };
 
+char shapeLetter(Shape shape) {
+    return shape == Shape::Circular ? 'q' : shape == Shape::Crooked ? 'z' : 0;
+}
+
+// With q or z (Bend) a later leg's letters hold exactly one s, written as q / z, and no l, r or h
+// (which q and z replace).
+std::optional<std::string> bent(std::string letters, Bend bend) {
+    const std::size_t s = letters.find('s');
+    if (s == std::string::npos || letters.find('s', s + 1) != std::string::npos ||
+        letters.find_first_of("lrh") != std::string::npos)
+        return std::nullopt;
+    letters[s] = bend == Bend::Same ? 'q' : 'z';
+    return letters;
+}
+
+// The direction letters of a later leg. With q or z: the letters of the whole set if they can
+// carry the q / z (bbq), else those of its straight and back slots, a single letter doubled so
+// that it does not combine with what follows (ffq: f, then q), then those of its turns.
+std::optional<std::string> laterDirLetters(const Leg& L, const Atom& atom) {
+    if (L.bend == Bend::Free) return xbetzaDirLetters(L.dirs, atom, true);
+    if (auto whole = bent(xbetzaDirLetters(L.dirs, atom, true), L.bend)) return whole;
+    const DirMask turns = L.dirs & 0xEE, straight = L.dirs & 0x11;
+    auto t = bent(xbetzaDirLetters(turns, atom, true), L.bend);
+    if (!turns || !t) return std::nullopt;
+    if (!straight) return t;
+    std::string s = xbetzaDirLetters(straight, atom, true);
+    if (s.size() == 1) s += s;
+    return s + *t;
+}
+
 std::optional<std::string> tryWrite(const Move& mv, const Candidate& cand) {
     const std::size_t k = mv.legs.size();
     const std::size_t kw = cand.fold ? k - 1 : k;
     const Atom& atom = mv.legs[0].atom;
     const char* letter = atomLetter(atom, cand.rider);
     if (!letter) return std::nullopt;
-    const std::uint8_t implicit = cand.rider ? kUnlimited : 1;
+    const char shape = k == 1 ? shapeLetter(mv.legs[0].shape) : 0;
+    // q makes a leaper a rider: qN is the rose, qN3 its first three steps.
+    const std::uint8_t implicit = cand.rider || shape == 'q' ? kUnlimited : 1;
     std::uint8_t state = implicit;
     std::string out(mv.initial, 'i');
+    if (shape) out += shape;
     std::string range;
     for (std::size_t j = 0; j < kw; ++j) {
         const Leg& L = mv.legs[j];
-        out += xbetzaDirLetters(L.dirs, atom, j > 0);
+        if (j == 0) {
+            out += xbetzaDirLetters(L.dirs, atom, false);
+        } else {
+            const auto dirs = laterDirLetters(L, atom);
+            if (!dirs) return std::nullopt;
+            out += *dirs;
+        }
+        if (L.unload) out += 'u';  // first of the modes, as XBoard's examples write it (afudQ)
         if (j + 1 < kw) {
             // A non-final leg: implicit range, modes m c d p (g/y toggle the next leg's range).
             if (L.minRange != 1 || L.maxRange != state) return std::nullopt;
@@ -207,6 +250,8 @@ std::optional<std::string> tryWrite(const Move& mv, const Candidate& cand) {
             }
         }
     }
+    // z on a leaper needs its range written (zW alone means nothing).
+    if (shape == 'z' && implicit == 1 && range.empty()) range = "1";
     return out + letter + range;
 }
 
@@ -219,20 +264,31 @@ bool parsesBackTo(const std::string& s, const Move& mv) {
     }
 }
 
-// Why a move has no XBoard-safe XBetza form, or "" if it may have one.
-std::string inexpressible(const Move& mv) {
+// Why a move has no XBetza form at `level`, or "" if it may have one.
+std::string inexpressible(const Move& mv, XBetzaLevel level) {
     if (mv.legs.empty()) return "a move without legs";
     if (mv.repeat) return "a repeated group of legs ((W-F)0, (mW-F)*, z[WF]) has no XBetza form";
     const Atom& atom = mv.legs[0].atom;
     if (atom.kind == AtomKind::Null) return "the null move (Bex O) has no XBetza form";
     if (atom.kind == AtomKind::Universal)
         return "U (universal leaper) is not implemented by XBoard 4.9.1";
+    const bool extended = level == XBetzaLevel::Extended;
     for (const Leg& leg : mv.legs) {
         if (!(leg.atom == atom))
             return "its legs use different atoms (XBetza has one atom per move)";
-        if (leg.shape == Shape::Circular)
-            return "circular riders (BFN q, the rose qN) have no XBetza form";
-        if (leg.shape == Shape::Crooked) return "crooked riders (BFN z) have no XBetza form";
+        if (leg.shape != Shape::Straight) {
+            const char* name = leg.shape == Shape::Circular ? "circular riders (q, the rose qN)"
+                                                            : "crooked riders (z, zR)";
+            if (mv.legs.size() > 1)
+                return std::string(name) + " inside a chain have no XBetza form";
+            if (!extended)
+                return std::string(name) + " are not XBoard-safe: XBoard 4.9.1 ignores q and z";
+        }
+        if (leg.bend != Bend::Free && !extended)
+            return "q / z on a later leg (turn like / against the last turn) are not XBoard-safe: "
+                   "XBoard 4.9.1 ignores them";
+        if (leg.unload && !extended)
+            return "u (unload) is not XBoard-safe: XBoard 4.9.1 ignores it";
         if (leg.maxJumps || leg.jumpAny) {
             return "jumping over pieces on a ride (BFN j/jj, Bex e) has no XBetza form";
         }
@@ -262,8 +318,8 @@ std::string inexpressible(const Move& mv) {
     return "";
 }
 
-std::optional<std::string> writeMove(const Move& mv, std::string& why) {
-    why = inexpressible(mv);
+std::optional<std::string> writeMove(const Move& mv, XBetzaLevel level, std::string& why) {
+    why = inexpressible(mv, level);
     if (!why.empty()) return std::nullopt;
     if (mv.legs[0].atom.kind == AtomKind::Castling) {
         std::string s =
@@ -300,7 +356,8 @@ std::optional<std::string> dropSuffix(const DropRule& d) {
 
 }  // namespace
 
-std::optional<std::string> toXBetza(const PieceMoves& piece, std::string* whyNot) {
+std::optional<std::string> toXBetza(const PieceMoves& piece, std::string* whyNot,
+                                    XBetzaLevel level) {
     auto fail = [&](const std::string& why) -> std::optional<std::string> {
         if (whyNot) *whyNot = why;
         return std::nullopt;
@@ -314,13 +371,16 @@ std::optional<std::string> toXBetza(const PieceMoves& piece, std::string* whyNot
     std::string out;
     for (std::size_t n = 0; n < piece.moves.size(); ++n) {
         std::string why;
-        const auto s = writeMove(piece.moves[n], why);
+        const auto s = writeMove(piece.moves[n], level, why);
         if (!s) return fail("move " + std::to_string(n + 1) + ": " + why);
         // A move that starts with the atom letter the previous one ended with would read as a
-        // doubled atom (N + N = NN = N0): write the previous range explicitly (N1N).
+        // doubled atom (N + N = NN = N0): write the previous range explicitly (N1N; qN0N for the
+        // rose, whose q made it a rider).
         if (!out.empty() && isUpperLetter(out.back()) && (*s)[0] == out.back() &&
             std::string_view("BRQ").find(out.back()) == std::string_view::npos) {
-            out += '1';
+            const Move& previous = piece.moves[n - 1];
+            out +=
+                previous.legs.size() == 1 && previous.legs[0].shape == Shape::Circular ? '0' : '1';
         }
         out += *s;
     }

@@ -96,6 +96,51 @@ TEST(DiagramText, CombinedMarksAndBlack) {
     EXPECT_EQ(text.find("E enemy"), std::string::npos) << "the only enemy is marked X";
 }
 
+// Unload (u) marks and royals: a swap (d6, put on the piece's own square), captures whose
+// victims are put on c3 and on e5, where a plain move also ends; a royal friend and enemy.
+DiagramInput unloads() {
+    DiagramInput in;
+    Geometry& g = in.board;
+    in.from = sq(g, "d4");
+    for (const char* e : {"d6", "g7", "b2", "a8"}) in.enemies.set(sq(g, e));
+    for (const char* f : {"a1", "h1"}) in.friends.set(sq(g, f));
+    in.royals.set(sq(g, "a8"));
+    in.royals.set(sq(g, "h1"));
+    in.moves = {
+        move(sq(g, "d6"), {sq(g, "d6")}, false, -1, sq(g, "d4")),
+        move(sq(g, "e5")),
+        move(sq(g, "g7"), {sq(g, "g7")}, false, -1, sq(g, "e5")),
+        move(sq(g, "b2"), {sq(g, "b2")}, false, -1, sq(g, "c3")),
+    };
+    return in;
+}
+
+TEST(DiagramText, UnloadMarksAndRoyals) {
+    EXPECT_EQ(diagramText(unloads()),
+              "  8  K . . . . . . .\n"
+              "  7  . . . . . . x .\n"
+              "  6  . . . x . . . .\n"
+              "  5  . . . . U . . .\n"
+              "  4  . . . u . . . .\n"
+              "  3  . . u . . . . .\n"
+              "  2  . x . . . . . .\n"
+              "  1  F . . . . . . Y\n"
+              "     a b c d e f g h\n"
+              "Legend: u piece (White, moving up), which may swap places: a piece it captures is "
+              "put on its square, F friend, Y royal friend, K royal enemy, x capture, u a captured "
+              "piece is put here (unload), U a captured piece is put here, and a move ends here\n");
+    std::vector<std::uint8_t> marks = squareMarks(unloads());
+    EXPECT_EQ(marks[sq(Geometry{}, "e5")], kMarkMove | kMarkUnload);
+    EXPECT_EQ(marks[sq(Geometry{}, "d4")], kMarkUnload);
+}
+
+TEST(DiagramSvg, UnloadAndRoyals) {
+    std::string svg = diagramSvg(unloads());
+    EXPECT_EQ(count(svg, "class=\"unload\""), 3u);  // d4, e5, c3
+    EXPECT_EQ(count(svg, ">K</text>"), 2u);         // the royal friend and enemy
+    EXPECT_EQ(count(svg, ">F</text>"), 1u);
+}
+
 TEST(DiagramText, NoMoves) {
     DiagramInput in;
     in.board.files = 3;

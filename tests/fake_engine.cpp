@@ -31,7 +31,7 @@
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/variant.h"
-#include "engine/xboard.h"
+#include "engine/xboard_dialect.h"
 
 using namespace timur;
 

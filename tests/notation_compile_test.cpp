@@ -298,7 +298,9 @@ TEST(Compile, DuplicatePathsAreMerged) {
     std::set<int> to;
     for (const auto& m : ms) to.insert(m.to);
     EXPECT_EQ(ms.size(), to.size());
-    EXPECT_EQ(to.size(), 48u);  // three king steps: the 7x7 square around d4 except d4 itself
+    // Three king steps: the 7x7 square around d4, d4 itself by the paths that come back (a pass,
+    // as XBoard generates it: spec 4.6).
+    EXPECT_EQ(to.size(), 49u);
 }
 
 TEST(Compile, ConfinementLimitsDestinations) {
@@ -343,4 +345,80 @@ TEST(Compile, PathsToCoverTheRiderLine) {
     EXPECT_FALSE(p[*g.parse("b2")]);
     EXPECT_FALSE(cp.needsOccupied);
     EXPECT_TRUE(compile(parse("mRcpR"), g).needsOccupied);
+}
+
+// ---- moves that end at home, unload, circular ranges
+// ---------------------------------------------
+
+TEST(Compile, HomeSquareNodesForIguiAndPass) {
+    Geometry g;
+    const int d4 = *g.parse("d4");
+    CompiledPiece cp = compile(parse("mcabK"), g);
+    EXPECT_TRUE(cp.hasPass);
+    EXPECT_TRUE(cp.mayDuplicate);  // eight ways to pass
+    int passes = 0, iguis = 0;
+    const SquareRange& r = cp.ranges[0][d4];
+    for (std::uint32_t i = r.begin; i < r.end; ++i) {
+        const PathNode& n = cp.nodes[i];
+        if (n.sq != d4 || !n.emit) continue;
+        EXPECT_EQ(n.emit, kOccFriend);  // the mover stands there
+        if (n.flags & kNodeNullMove) {
+            EXPECT_EQ(n.victimSlot, 0);
+            ++passes;
+        } else {
+            EXPECT_EQ(n.victimSlot, 1);  // the igui records its victim
+            ++iguis;
+        }
+    }
+    EXPECT_EQ(passes, 8);
+    EXPECT_EQ(iguis, 8);
+    EXPECT_FALSE(compile(parse("cabK"), g).hasPass);
+    EXPECT_FALSE(compile(parse("K"), g).hasPass);
+}
+
+TEST(Compile, UnloadNeedsAGeneratorThatAcceptsIt) {
+    Geometry g;
+    try {
+        compile(parse("ucR"), g);
+        ADD_FAILURE() << "ucR compiled for a generator without unload";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("not supported"), std::string::npos) << e.what();
+    }
+    CompiledPiece cp = compile(parse("ucR"), g, kFeatureUnload);
+    EXPECT_TRUE(cp.hasUnload);
+    const int d4 = *g.parse("d4");
+    const SquareRange& r = cp.ranges[0][d4];
+    for (std::uint32_t i = r.begin; i < r.end; ++i)
+        if (cp.nodes[i].emit) {
+            EXPECT_TRUE(cp.nodes[i].flags & kNodeUnload);
+            EXPECT_EQ(cp.nodes[i].aux, d4);
+        }
+    EXPECT_FALSE(compile(parse("cR"), g).hasUnload);
+    // An AST no parser makes: two legs that unload.
+    PieceMoves p = parse("afudQ");
+    p.moves[0].legs[0].unload = true;
+    EXPECT_THROW(compile(p, g, kAllTableFeatures), std::invalid_argument);
+}
+
+TEST(Compile, CircularRangeIsAMaximum) {
+    Scene s = on("h8", 16, 16);
+    s.dialect = Dialect::Bfn;
+    // A written range limits the steps (it was ignored once): qN2 stops short of the rose, which
+    // has room to go all the way round on 16x16.
+    EXPECT_NE(targets("qN2", s), targets("qN", s));
+    EXPECT_EQ(targets("qN7", s), targets("qN", s));
+    EXPECT_EQ(targets("qK1", s), targets("K", s));
+    EXPECT_EQ(moves("qN2", s).size(), 16u);
+    EXPECT_EQ(moves("qN", s).size(), 32u);  // the 8 octagons share some corners
+}
+
+TEST(Compile, TameSparesRoyalsOfBothSides) {
+    Geometry g;
+    CompiledPiece cp = compile(parse("tcdK"), g);
+    WalkBoard b = makeWalkBoard(g, *g.parse("d4"), SquareSet().set(*g.parse("d5")),
+                                SquareSet().set(*g.parse("e5")),
+                                SquareSet().set(*g.parse("d5")).set(*g.parse("e5")));
+    EXPECT_TRUE(walk(cp, 0, *g.parse("d4"), b).empty());
+    b.royal.reset();
+    EXPECT_EQ(walk(cp, 0, *g.parse("d4"), b).size(), 2u);
 }

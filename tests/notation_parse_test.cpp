@@ -456,6 +456,100 @@ TEST(Modes, TameCylinderUnload) {
     EXPECT_EQ(X("cuR"), piece({u}));  // any order within a leg
 }
 
+// d, t and u as XBoard reads them (xbetza.cpp says where XBoard and the Interactive Diagram
+// differ and which Timur follows).
+TEST(Modes, DestroyTameUnloadInChains) {
+    Move dK = one(kK, 0xFF, 1, kModeCaptureFriend);
+    EXPECT_EQ(X("dK"), piece({dK}));
+    Move cdK = one(kK, 0xFF, 1, kModeCaptureEnemy | kModeCaptureFriend);
+    EXPECT_EQ(X("cdK"), piece({cdK}));
+    // t on the last leg: tame. With p: a hop over own pieces only, and the capture is not tame.
+    Move tame = one(kK, 0xFF, 1, kModeCaptureEnemy);
+    tame.legs[0].tame = true;
+    EXPECT_EQ(X("ctK"), piece({tame}));
+    Move tdK = one(kK, 0xFF, 1, kModeCaptureFriend);
+    tdK.legs[0].tame = true;
+    EXPECT_EQ(X("tdK"), piece({tdK}));
+    Move tameLast = move({leg(kK, 0xFF, 1, kModeCaptureEnemy), leg(kK, 0x01, 1)});
+    tameLast.legs[1].tame = true;
+    EXPECT_EQ(X("caftK"), piece({tameLast}));
+    EXPECT_EQ(X("tpR"), X("tpafR"));
+    EXPECT_FALSE(X("tpR").moves[0].legs[1].tame);
+    // u on the first leg unloads on the origin (a swap), on a later leg on the square the leg
+    // before ended on (afudQ); on a hopper it stays on the written leg (upR: origin).
+    Move afudQ = move({leg(kK, 0xFF, kInf, kModeEmpty), leg(kK, 0x01, kInf, kModeCaptureFriend)});
+    afudQ.legs[1].unload = true;
+    EXPECT_EQ(X("afudQ"), piece({afudQ}));
+    EXPECT_EQ(X("afduQ"), piece({afudQ}));
+    Move upR = move({leg(kW, 0x55, kInf, kHop), leg(kW, 0x01, kInf)});
+    upR.legs[0].unload = true;
+    EXPECT_EQ(X("upR"), piece({upR}));
+    Move uafcK = move({leg(kK, 0xFF, 1, kModeEmpty), leg(kK, 0xEF, 1, kModeCaptureEnemy)});
+    uafcK.legs[0].unload = true;
+    uafcK.legs[1].dirs = 0x01;
+    EXPECT_EQ(X("uafcK"), piece({uafcK}));
+    // The locust victim is the one unloaded: the last leg may only move.
+    Move pull = move({leg(kK, 0xFF, 1, kModeCaptureEnemy), leg(kK, 0x01, 1, kModeEmpty)});
+    pull.legs[0].unload = true;
+    EXPECT_EQ(X("ucafmK"), piece({pull}));
+}
+
+// ------------------------------------------------------------------------------------------------
+// q and z: circular and crooked riders on one leg, the turning sense on later legs
+
+TEST(XBetzaShapes, CircularRiders) {
+    Move rose = one(kN, 0xFF, kInf);
+    rose.legs[0].shape = Shape::Circular;
+    EXPECT_EQ(X("qN"), piece({rose}));
+    EXPECT_EQ(X("qN0"), piece({rose}));
+    EXPECT_EQ(X("qNN"), piece({rose}));
+    EXPECT_EQ(X("qN"), B("qN"));  // as BFN reads it
+    rose.legs[0].maxRange = 3;
+    EXPECT_EQ(X("qN3"), piece({rose}));
+    Move qW = one(kW, 0x55, kInf);
+    qW.legs[0].shape = Shape::Circular;
+    EXPECT_EQ(X("qW"), piece({qW}));
+    EXPECT_EQ(X("qR"), piece({qW}));  // R = W0
+    Move qF = one(kF, 0xAA, kInf);
+    qF.legs[0].shape = Shape::Circular;
+    EXPECT_EQ(X("qF"), piece({qF}));
+    EXPECT_EQ(X("qB"), piece({qF}));
+    Move fcqK = one(kK, 0x01, kInf, kModeCaptureEnemy);
+    fcqK.legs[0].shape = Shape::Circular;
+    EXPECT_EQ(X("fcqK"), piece({fcqK}));
+    EXPECT_EQ(X("qfcK"), piece({fcqK}));
+}
+
+TEST(XBetzaShapes, CrookedRiders) {
+    Move zR = one(kW, 0x55, kInf);
+    zR.legs[0].shape = Shape::Crooked;
+    EXPECT_EQ(X("zR"), piece({zR}));
+    EXPECT_EQ(X("zR"), B("zR"));
+    zR.legs[0].maxRange = 3;
+    EXPECT_EQ(X("zW3"), piece({zR}));
+    Move zB = one(kF, 0xAA, kInf);
+    zB.legs[0].shape = Shape::Crooked;
+    EXPECT_EQ(X("zB"), piece({zB}));
+}
+
+TEST(XBetzaShapes, TurnSenseOnLaterLegs) {
+    // q / z read as s (l or r, 0x44), narrowed by Bend; fq = fs (0x82), bq = bs (0x28).
+    Leg first = leg(kK, 0xFF, 1, kModeEmpty);
+    Leg sideways = leg(kK, 0x82, 1, kModeEmpty);
+    Leg same = leg(kK, 0x82, 1);
+    same.bend = Bend::Same;
+    EXPECT_EQ(X("afsafqK"), piece({move({first, sideways, same})}));
+    Leg other = leg(kK, 0x83, 1);  // fzf: fl or fr against the last turn, or straight on
+    other.bend = Bend::Opposite;
+    EXPECT_EQ(X("afsafzfK"), piece({move({first, sideways, other})}));
+    Leg back = leg(kW, 0x28, 1);
+    back.bend = Bend::Same;
+    EXPECT_EQ(X("mabqW"), piece({move({leg(kW, 0x55, 1, kModeEmpty), back})}));
+    Leg side = leg(kW, 0x44, 1);
+    side.bend = Bend::Opposite;
+    EXPECT_EQ(X("mazW"), piece({move({leg(kW, 0x55, 1, kModeEmpty), side})}));
+}
+
 // ------------------------------------------------------------------------------------------------
 // Jumping: n, j (XBetza) and n, j, jj (BFN)
 
@@ -969,12 +1063,11 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{kE, "mfWm", 4, "expected an atom letter"},
         // unknown and misplaced letters
         ErrorCase{kX, "X", 1, "unknown atom 'X'"}, ErrorCase{kX, "fxW", 2, "unknown modifier 'x'"},
-        ErrorCase{kX, "zR", 1, "BFN"}, ErrorCase{kX, "WFE", 3, "unknown atom 'E'"},
-        ErrorCase{kB, "aK", 1, "XBetza"}, ErrorCase{kB, "dK", 1, "XBetza"},
-        ErrorCase{kB, "T", 1, "tripper is G"}, ErrorCase{kE, "pR", 1, "j"},
-        ErrorCase{kE, "gQ", 1, "grasshoppers"}, ErrorCase{kE, "nN", 1, "chain"},
-        ErrorCase{kX, "3W", 1, "range must follow an atom"}, ErrorCase{kX, "W 3", 2, "a space"},
-        ErrorCase{kX, "fWi", 3, "expected an atom letter"},
+        ErrorCase{kX, "WFE", 3, "unknown atom 'E'"}, ErrorCase{kB, "aK", 1, "XBetza"},
+        ErrorCase{kB, "dK", 1, "XBetza"}, ErrorCase{kB, "T", 1, "tripper is G"},
+        ErrorCase{kE, "pR", 1, "j"}, ErrorCase{kE, "gQ", 1, "grasshoppers"},
+        ErrorCase{kE, "nN", 1, "chain"}, ErrorCase{kX, "3W", 1, "range must follow an atom"},
+        ErrorCase{kX, "W 3", 2, "a space"}, ErrorCase{kX, "fWi", 3, "expected an atom letter"},
         ErrorCase{kX, "mfiW", 3, "must come first"}, ErrorCase{kX, "iiiW", 3, "at most two i"},
         ErrorCase{kX, "maiW", 3, "not supported: 'i' on a later leg"},
         ErrorCase{kX, "yW", 1, "followed by 'a'"}, ErrorCase{kX, "eafW", 1, "final leg"},
@@ -1031,6 +1124,29 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{kX, "fO2", 1, "does not apply to O"}, ErrorCase{kX, "maO2", 2, "not supported"},
         ErrorCase{kX, "iO2", 1, "'i' does not apply to O"},
         ErrorCase{kX, "U3", 2, "takes no range"}, ErrorCase{kX, "fU", 1, "does not apply to U"},
+        // q and z (XBetza after 4.9.1)
+        ErrorCase{kX, "qzN", 2, "exclude each other"}, ErrorCase{kX, "qqN", 2, "written twice"},
+        ErrorCase{kX, "zW", 1, "'z' (crooked) on a leaper means nothing"},
+        ErrorCase{kX, "qafsW", 1, "on the first leg of a move with 'a'"},
+        ErrorCase{kX, "zafsW", 1, "crooked rider (zR)"},
+        ErrorCase{kX, "afsaflqK", 7, "cannot be combined with l, r, s or h"},
+        ErrorCase{kX, "afsahzK", 6, "cannot be combined"},
+        ErrorCase{kX, "pqR", 2, "not supported: a circular hopper"},
+        ErrorCase{kX, "zgR", 1, "not supported: a crooked hopper"},
+        // u (XBoard after 4.9.1): one u, one capture, a square left empty to put the piece on
+        ErrorCase{kX, "uafuK", 4, "on one leg only"},
+        ErrorCase{kX, "umR", 1, "'u' (unload) needs a capture"},
+        ErrorCase{kX, "ucaK", 1, "may capture on one leg only"},
+        ErrorCase{kX, "ucafcK", 1, "may capture on one leg only"},
+        ErrorCase{kX, "cafucK", 4, "may capture on one leg only"},
+        ErrorCase{kX, "ueW", 1, "does not combine with 'e'"},
+        ErrorCase{kX, "pafucR", 4, "starts on an occupied square"},
+        ErrorCase{kX, "cafumK", 4, "starts on an occupied square"},
+        ErrorCase{kX, "mcafuK", 5, "may capture on one leg only"},
+        ErrorCase{kX, "dafucK", 4, "may capture on one leg only"},
+        // t: XBoard's tame / own-pieces-only hop; nothing else on a leg followed by 'a'
+        ErrorCase{kX, "tcafK", 1, "'t' on a leg followed by 'a' only restricts a hop"},
+        ErrorCase{kX, "mtafcK", 2, "write tp or tg"},
         ErrorCase{kX, "m@", 1, "no meaning before '@'"}, ErrorCase{kX, "fff@", 3, "at most two"},
         ErrorCase{kX, "@8W", 3, "nothing may follow the drop suffix"},
         ErrorCase{kX, "ma@", 3, "cannot follow 'a'"}, ErrorCase{kX, "@0", 2, "bad drop depth"},

@@ -128,6 +128,33 @@ TEST(ShippedVariants, Chess) {
     EXPECT_EQ(v->startFen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 }
 
+// The loader concludes the variant: its derived data is filled in, from the start board on.
+TEST(ShippedVariants, DerivedDataIsConcluded) {
+    auto v = shipped("chess");
+    const VariantInfo& info = v->info;
+    PieceType P = v->pieceByLetter("P"), K = v->pieceByLetter("K");
+    EXPECT_EQ(info.typeCount, 6);
+    EXPECT_EQ(info.royalTypes, std::vector<PieceType>{K});
+    EXPECT_EQ(info.startBoard[*v->board.parse("e1")], makePiece(White, K));
+    EXPECT_EQ(info.startBoard[*v->board.parse("d7")], makePiece(Black, P));
+    EXPECT_EQ(info.startBoard[*v->board.parse("e4")], kNoPiece);
+    EXPECT_TRUE(info.hasInitialMoves[P]);
+    EXPECT_TRUE(info.resetsClock[P]);
+    EXPECT_FALSE(info.forcedPromotion[P]);
+    EXPECT_EQ(info.pieceText(makePiece(Black, K), true), "k~");
+    // Tamerlane's pawn of pawns relocates to where the pawn of kings starts.
+    auto t = shipped("tamerlane");
+    ASSERT_FALSE(t->info.relocation.empty());
+    bool relocates = false;
+    for (const auto& where : t->info.relocation)
+        if (where[White] >= 0) {
+            relocates = true;
+            EXPECT_EQ(typeOf(t->info.startBoard[where[White]]),
+                      t->pieceByLetter("K'"));  // the pawn of kings
+        }
+    EXPECT_TRUE(relocates);
+}
+
 TEST(ShippedVariants, ShatranjAndCourierBareKing) {
     for (const char* name : {"shatranj", "courier"}) {
         SCOPED_TRACE(name);
@@ -831,6 +858,115 @@ TEST(Letters, SuffixesAndPromotedLetters) {
     EXPECT_EQ(v->pieceByLetter("++Q"), kNoPieceType);
     j["start"] = "4k3/pppppppp/8/8/8/8/PPPPPPPP/R'R+Q2K3 w - - 0 1";
     expectError(j, {"/start: unknown piece 'R' in FEN rank 1"});
+}
+
+// ---------------------------------------------------------------------------------------------
+// "xboard": what XBoard calls a variant it knows
+
+TEST(XBoardIdentity, ShippedVariants) {
+    struct Expect {
+        const char* name;
+        const char* xboard;
+        int files, ranks;
+    };
+    for (const Expect& e : std::vector<Expect>{{"chess", "normal", 8, 8},
+                                               {"shatranj", "shatranj", 8, 8},
+                                               {"makruk", "makruk", 8, 8},
+                                               {"courier", "courier", 12, 8},
+                                               {"capablanca", "capablanca", 10, 8},
+                                               {"grand", "grand", 10, 10},
+                                               {"xiangqi", "xiangqi", 9, 10},
+                                               {"shogi", "shogi", 9, 9},
+                                               {"crazyhouse", "crazyhouse", 8, 8}}) {
+        SCOPED_TRACE(e.name);
+        auto v = shipped(e.name);
+        ASSERT_TRUE(v->xboard);
+        EXPECT_EQ(v->xboard->name, e.xboard);
+        EXPECT_EQ(v->xboard->files, e.files);
+        EXPECT_EQ(v->xboard->ranks, e.ranks);
+        // Only courier starts elsewhere under XBoard: from the plain array.
+        EXPECT_EQ(v->xboard->start.empty(), std::string(e.name) != "courier");
+    }
+    EXPECT_EQ(shipped("courier")->xboard->start,
+              "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1");
+    for (const char* name : {"nightrider", "grasshopper", "omicron", "tamerlane"})
+        EXPECT_FALSE(shipped(name)->xboard) << name;
+    EXPECT_FALSE(loadVariant("tamerlane-second-array")->xboard);
+}
+
+TEST(XBoardIdentity, SchemaDocumentsIt) {
+    json schema = json::parse(readFile(kVariantsDir + "/schema.json"));
+    const json& x = schema["properties"]["xboard"];
+    EXPECT_TRUE(x.contains("description"));
+    for (const char* key : {"name", "files", "ranks", "start"})
+        EXPECT_TRUE(x["properties"][key].contains("description")) << key;
+    EXPECT_EQ(x["required"], json::array({"name", "files", "ranks"}));
+}
+
+TEST(XBoardIdentity, Errors) {
+    json j = base();
+    j["xboard"] = {{"name", "normal"}, {"files", 8}, {"ranks", 8}};
+    auto v = loadVariantText(j.dump(), "x.json");
+    ASSERT_TRUE(v->xboard);
+    EXPECT_EQ(v->xboard->name, "normal");
+    EXPECT_TRUE(v->xboard->start.empty());
+    j["xboard"] = "normal";
+    expectError(j, {"x.json: /xboard: expected an object, got a string"});
+    j["xboard"] = {{"files", 8}, {"ranks", 8}};
+    expectError(j, {"/xboard: missing required key 'name'"});
+    j["xboard"] = {{"name", "normal"}, {"ranks", 8}};
+    expectError(j, {"/xboard: missing required key 'files'"});
+    j["xboard"] = {{"name", 3}, {"files", 8}, {"ranks", 8}};
+    expectError(j, {"/xboard/name: expected a string, got an integer"});
+    j["xboard"] = {{"name", ""}, {"files", 8}, {"ranks", 8}};
+    expectError(j, {"/xboard/name: must not be empty"});
+    j["xboard"] = {{"name", "my,variant"}, {"files", 8}, {"ranks", 8}};
+    expectError(j, {"/xboard/name: an XBoard variant name is letters, digits, '-' and '_', got "
+                    "'my,variant'"});
+    j["xboard"] = {{"name", "normal"}, {"files", 17}, {"ranks", 8}};
+    expectError(j, {"/xboard/files: must be between 1 and 16, got 17"});
+    j["xboard"] = {{"name", "normal"}, {"files", 8}, {"ranks", "8"}};
+    expectError(j, {"/xboard/ranks: expected an integer, got a string"});
+    j["xboard"] = {{"name", "normal"}, {"files", 8}, {"ranks", 8}, {"strat", ""}};
+    expectError(j, {"/xboard/strat: unknown key 'strat' (did you mean 'start'?)"});
+    j["xboard"] = {{"name", "normal"}, {"files", 8}, {"ranks", 8}, {"start", false}};
+    expectError(j, {"/xboard/start: expected a string, got a boolean"});
+    // XBoard's start array is checked on its board like "start".
+    j["xboard"]["start"] = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3X w - - 0 1";
+    expectError(j, {"/xboard/start: "});
+    j["xboard"]["start"] = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 x - - 0 1";
+    expectError(j, {"/xboard/start: "});
+    j["xboard"]["start"] = "3k4/pppppppp/8/8/8/8/PPPPPPPP/3K4 w - - 0 1";
+    EXPECT_EQ(loadVariantText(j.dump(), "x.json")->xboard->start, j["xboard"]["start"]);
+    // On another board than XBoard's it is never used, and not checked.
+    j["xboard"]["files"] = 10;
+    j["xboard"]["start"] = "rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w - - 0 1";
+    EXPECT_NO_THROW(loadVariantText(j.dump(), "x.json"));
+}
+
+// Inheriting: the base's "xboard" stays with the base's name; a changed board is kept apart
+// (the engine defines the variant for XBoard under a size-prefixed name).
+TEST(XBoardIdentity, Inherited) {
+    auto load = [](const std::string& text) { return loadVariantText(text, "x.json"); };
+    auto sameName = load(R"({"inherits": "chess", "rules": {"nMoveRule": 40}})");
+    ASSERT_TRUE(sameName->xboard);
+    EXPECT_EQ(sameName->xboard->name, "normal");
+    auto otherCase = load(R"({"inherits": "chess", "name": "Chess"})");
+    ASSERT_TRUE(otherCase->xboard);
+    EXPECT_EQ(otherCase->xboard->name, "normal");
+    EXPECT_FALSE(load(R"({"inherits": "chess", "name": "mychess"})")->xboard);
+    EXPECT_FALSE(load(R"({"inherits": "courier", "xboard": null})")->xboard);
+    auto own = load(R"({"inherits": "courier", "name": "mine",
+                       "xboard": {"name": "courier", "files": 12, "ranks": 8}})");
+    ASSERT_TRUE(own->xboard);
+    EXPECT_EQ(own->xboard->name, "courier");
+    EXPECT_EQ(own->xboard->start, shipped("courier")->xboard->start);  // merged key by key
+    auto wider = load(R"({"inherits": "courier", "board": {"files": 14, "ranks": 8},
+        "start": "rnebmkfwbenrrr/pppppppppppppp/14/14/14/14/PPPPPPPPPPPPPP/RNEBMKFWBENRRR w - - 0 1"})");
+    ASSERT_TRUE(wider->xboard);
+    EXPECT_EQ(wider->xboard->files, 12);
+    EXPECT_EQ(wider->board.files, 14);
+    EXPECT_EQ(wider->xboard->start, shipped("courier")->xboard->start);
 }
 
 }  // namespace

@@ -18,14 +18,6 @@ bool knownKey(const std::string& key) {
 
 }  // namespace
 
-std::vector<std::string> splitWords(const std::string& line) {
-    std::vector<std::string> out;
-    std::istringstream in(line);
-    std::string w;
-    while (in >> w) out.push_back(w);
-    return out;
-}
-
 EngineConfig parseEngineSpec(const std::string& text) {
     // Items start at the beginning and after each comma that is followed by KEY=.
     std::vector<std::string> items;

@@ -122,7 +122,4 @@ class EngineDriver {
     static constexpr int kSyncTimeoutMs = 5000;    // isready / ping at a game's start
 };
 
-// Splits on blanks.
-std::vector<std::string> splitWords(const std::string& line);
-
 }  // namespace timur::match

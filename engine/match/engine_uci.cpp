@@ -6,17 +6,13 @@
 #include <chrono>
 
 #include "engine/match/engine.h"
+#include "engine/text.h"
 
 namespace timur::match {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 class UciDriver : public EngineDriver {
   public:
@@ -41,7 +37,7 @@ class UciDriver : public EngineDriver {
                                                                         : " within 10 s"));
             }
             if (line == "uciok") break;
-            auto w = splitWords(line);
+            auto w = words(line);
             if (w.size() >= 3 && w[0] == "option" && w[1] == "name" && w[2] == "UCI_Variant") {
                 hasVariantOption_ = true;
                 for (size_t i = 3; i + 1 < w.size(); ++i)
@@ -58,7 +54,7 @@ class UciDriver : public EngineDriver {
             while (read(line, std::max(0, kStartTimeoutMs - int(msSince(t1)))) ==
                    EngineProcess::ReadStatus::Line) {
                 if (line == "uciok") break;
-                auto w = splitWords(line);
+                auto w = words(line);
                 if (w.size() >= 3 && w[0] == "option" && w[1] == "name" && w[2] == "UCI_Variant")
                     for (size_t i = 3; i + 1 < w.size(); ++i)
                         if (w[i] == "var") variants_.push_back(lower(w[i + 1]));
@@ -123,7 +119,7 @@ class UciDriver : public EngineDriver {
                 r.kind = EngineReply::Timeout;
                 return r;
             }
-            auto w = splitWords(line);
+            auto w = words(line);
             if (w.empty()) continue;
             if (w[0] == "info") {
                 for (size_t i = 1; i + 2 < w.size(); ++i)

@@ -12,7 +12,8 @@
 #include <sstream>
 
 #include "engine/match/engine.h"
-#include "engine/xboard.h"
+#include "engine/text.h"
+#include "engine/xboard_dialect.h"
 
 namespace timur::match {
 
@@ -165,7 +166,7 @@ class XBoardDriver : public EngineDriver {
                 r.kind = EngineReply::Timeout;
                 return r;
             }
-            auto w = splitWords(line);
+            auto w = words(line);
             if (w.empty()) continue;
             if (w[0] == "move" && w.size() >= 2) {
                 r.kind = EngineReply::Move;
@@ -280,7 +281,7 @@ class XBoardDriver : public EngineDriver {
     }
 
     Color sideToMoveAtStart() const {
-        auto w = splitWords(setup_.startFen);
+        auto w = words(setup_.startFen);
         return w.size() > 1 && w[1] == "b" ? Black : White;
     }
 
@@ -310,7 +311,7 @@ class XBoardDriver : public EngineDriver {
             size_t close = text.find(')');
             text = close == std::string::npos ? "" : text.substr(close + 1);
         }
-        auto w = splitWords(text);
+        auto w = words(text);
         if (!w.empty() && w[0].find('_') != std::string::npos &&
             w[0].find('/') == std::string::npos)
             w.erase(w.begin());

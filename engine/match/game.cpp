@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "engine/movegen.h"
+#include "engine/text.h"
 
 namespace timur::match {
 
@@ -16,11 +17,6 @@ const char* colorName(Color c) {
 
 GameResult winFor(Color c) {
     return c == White ? GameResult::WhiteWins : GameResult::BlackWins;
-}
-
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 std::pair<int, int> movesAndCp(const std::string& value, const std::string& key) {

@@ -10,6 +10,7 @@
 #include "engine/match/pgn.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
+#include "engine/text.h"
 
 namespace timur::match {
 
@@ -26,24 +27,24 @@ std::vector<Opening> readOpenings(std::istream& in, std::shared_ptr<const Varian
         Opening o;
         Position pos(variant);
         try {
-            std::vector<std::string> words = splitWords(line);
+            std::vector<std::string> w = words(line);
             size_t i = 0;
             if (line.find('/') != std::string::npos) {
                 // A FEN, optionally followed by "moves m1 m2 ...".
                 std::string fen;
-                for (; i < words.size() && words[i] != "moves"; ++i)
-                    fen += (fen.empty() ? "" : " ") + words[i];
+                for (; i < w.size() && w[i] != "moves"; ++i)
+                    fen += (fen.empty() ? "" : " ") + w[i];
                 pos.setFen(fen);
                 o.fen = pos.fen();
-                if (i < words.size()) ++i;
+                if (i < w.size()) ++i;
             } else {
                 pos.setStart();
             }
-            for (; i < words.size(); ++i) {
-                const std::string& w = words[i];
-                if (w.back() == '.' || w.find("...") != std::string::npos) continue;
-                Move m = parseMove(pos, w);
-                if (m.isNull()) throw std::invalid_argument("illegal move " + w);
+            for (; i < w.size(); ++i) {
+                const std::string& text = w[i];
+                if (text.back() == '.' || text.find("...") != std::string::npos) continue;
+                Move m = parseMove(pos, text);
+                if (m.isNull()) throw std::invalid_argument("illegal move " + text);
                 o.moves.push_back(moveText(pos, m, true));
                 pos.makeMove(m);
             }

@@ -1,0 +1,158 @@
+#include "engine/loader/loader.h"
+
+#include <algorithm>
+
+namespace timur::loader {
+
+namespace {
+
+bool hasCastlingAtom(const betza::PieceMoves& moves) {
+    for (const auto& move : moves.moves)
+        for (const auto& leg : move.legs)
+            if (leg.atom.kind == betza::AtomKind::Castling) return true;
+    return false;
+}
+
+}  // namespace
+
+Outcome Loader::outcome(const Json& v, const std::string& ptr) const {
+    std::string s = string(v, ptr);
+    if (s == "loss") return Outcome::Loss;
+    if (s == "draw") return Outcome::Draw;
+    if (s == "win") return Outcome::Win;
+    fail(ptr, "expected 'loss', 'draw' or 'win', got " + quote(s));
+}
+
+void Loader::loadRules(const Json& v, const std::string& ptr) {
+    object(v, ptr);
+    checkKeys(v, ptr, {"promotion",
+                       "castling",
+                       "drops",
+                       "capturesToHand",
+                       "dropMateIllegal",
+                       "immobileIllegal",
+                       "checkRule",
+                       "flyingRoyals",
+                       "checkmate",
+                       "stalemate",
+                       "bareRoyal",
+                       "bareRoyalReply",
+                       "nMoveRule",
+                       "repetition",
+                       "perpetualCheckLoses",
+                       "citadels",
+                       "royalRank",
+                       "swap",
+                       "placement",
+                       "royalCountBeforeMove"});
+    Rules& r = variant_->rules;
+    if (const Json* p = member(v, "promotion")) {
+        std::string pp = child(ptr, "promotion");
+        array(*p, pp);
+        for (std::size_t i = 0; i < p->size(); ++i)
+            r.promotions.push_back(loadPromotion((*p)[i], child(pp, i)));
+    }
+    promotionsFromBetza();
+    if (const Json* c = member(v, "castling"))
+        r.castling = loadCastling(*c, child(ptr, "castling"));
+    if (const Json* d = member(v, "drops")) r.drops = boolean(*d, child(ptr, "drops"));
+    if (const Json* c = member(v, "capturesToHand"))
+        r.capturesToHand = boolean(*c, child(ptr, "capturesToHand"));
+    if (const Json* d = member(v, "dropMateIllegal"))
+        r.dropMateIllegal = letterList(*d, child(ptr, "dropMateIllegal"));
+    if (const Json* i = member(v, "immobileIllegal"))
+        r.immobileIllegal = boolean(*i, child(ptr, "immobileIllegal"));
+    if (const Json* c = member(v, "checkRule")) {
+        std::string cp = child(ptr, "checkRule");
+        std::string s = string(*c, cp);
+        if (s == "anyRoyal")
+            r.checkRule = CheckRule::AnyRoyal;
+        else if (s == "soleRoyal")
+            r.checkRule = CheckRule::SoleRoyal;
+        else if (s == "none")
+            r.checkRule = CheckRule::None;
+        else
+            fail(cp, "expected 'anyRoyal', 'soleRoyal' or 'none', got " + quote(s));
+    }
+    if (const Json* f = member(v, "flyingRoyals"))
+        r.flyingRoyals = boolean(*f, child(ptr, "flyingRoyals"));
+    if (const Json* c = member(v, "checkmate")) r.checkmate = outcome(*c, child(ptr, "checkmate"));
+    if (const Json* s = member(v, "stalemate")) r.stalemate = outcome(*s, child(ptr, "stalemate"));
+    if (const Json* b = member(v, "bareRoyal")) r.bareRoyal = outcome(*b, child(ptr, "bareRoyal"));
+    if (const Json* b = member(v, "bareRoyalReply"))
+        r.bareRoyalReply = boolean(*b, child(ptr, "bareRoyalReply"));
+    if (const Json* n = member(v, "nMoveRule"))
+        r.nMoveRule = integer(*n, child(ptr, "nMoveRule"), 0, 1000);
+    if (const Json* rep = member(v, "repetition")) {
+        std::string rp = child(ptr, "repetition");
+        object(*rep, rp);
+        checkKeys(*rep, rp, {"count", "result"});
+        r.repetitionCount = integer(required(*rep, rp, "count"), child(rp, "count"), 2, 100);
+        if (const Json* res = member(*rep, "result"))
+            r.repetition = outcome(*res, child(rp, "result"));
+    }
+    if (const Json* p = member(v, "perpetualCheckLoses"))
+        r.perpetualCheckLoses = boolean(*p, child(ptr, "perpetualCheckLoses"));
+    if (const Json* b = member(v, "royalCountBeforeMove"))
+        r.royalCountBeforeMove = boolean(*b, child(ptr, "royalCountBeforeMove"));
+    if (const Json* c = member(v, "citadels"))
+        r.citadels = loadCitadels(*c, child(ptr, "citadels"));
+    if (const Json* rr = member(v, "royalRank")) {
+        std::string rp = child(ptr, "royalRank");
+        r.royalRank = letterList(*rr, rp);
+        for (std::size_t i = 0; i < r.royalRank.size(); ++i)
+            if (!variant_->pieces[r.royalRank[i]].royal)
+                fail(child(rp, i),
+                     quote(variant_->pieces[r.royalRank[i]].letter) + " is not royal");
+    }
+    if (const Json* sw = member(v, "swap")) r.swap = loadSwap(*sw, child(ptr, "swap"));
+    if (const Json* pl = member(v, "placement")) {
+        std::string pp = child(ptr, "placement");
+        array(*pl, pp);
+        for (std::size_t i = 0; i < pl->size(); ++i)
+            r.placements.push_back(loadPlacement((*pl)[i], child(pp, i)));
+    }
+}
+
+// Rules that depend on each other and on the pieces.
+void Loader::checkConsistency(const Json& rulesJson) {
+    const Variant& v = *variant_;
+    const Rules& r = v.rules;
+    auto where = [&](const char* key, const std::string& fallback) {
+        return member(rulesJson, key) ? child("/rules", key) : fallback;
+    };
+    bool anyRoyal = std::any_of(v.pieces.begin(), v.pieces.end(), [](auto& p) { return p.royal; });
+    if (!anyRoyal) {
+        if (r.checkRule != CheckRule::None)
+            fail(where("checkRule", "/pieces"),
+                 "no piece is royal; mark one \"royal\": true or set rules.checkRule to 'none'");
+        if (r.flyingRoyals) fail("/rules/flyingRoyals", "needs a royal piece");
+        if (r.bareRoyal) fail("/rules/bareRoyal", "needs a royal piece");
+    }
+    if (member(rulesJson, "bareRoyalReply") && !r.bareRoyal)
+        fail("/rules/bareRoyalReply", "only allowed together with bareRoyal");
+    if (r.perpetualCheckLoses && r.repetitionCount == 0)
+        fail("/rules/perpetualCheckLoses", "needs rules.repetition");
+    if (r.capturesToHand && !r.drops) fail("/rules/capturesToHand", "needs \"drops\": true");
+    if (!r.dropMateIllegal.empty() && !r.drops)
+        fail("/rules/dropMateIllegal", "needs \"drops\": true");
+    bool anyDrop = false;
+    for (std::size_t i = 0; i < v.pieces.size(); ++i) {
+        if (!v.pieces[i].moves.drop) continue;
+        anyDrop = true;
+        if (!r.drops)
+            fail(child(child("/pieces", i), "betza"),
+                 "has an @ drop rule but rules.drops is not true");
+    }
+    if (r.drops && !anyDrop)
+        fail("/rules/drops", "no piece can be dropped: give the droppable pieces an @ suffix");
+    for (std::size_t i = 0; i < r.dropMateIllegal.size(); ++i)
+        if (!v.pieces[r.dropMateIllegal[i]].moves.drop)
+            fail(child("/rules/dropMateIllegal", i),
+                 quote(v.pieces[r.dropMateIllegal[i]].letter) + " cannot be dropped");
+    if (r.castling && hasCastlingAtom(v.pieces[r.castling->king].moves))
+        fail("/rules/castling", "castling for " + quote(v.pieces[r.castling->king].letter) +
+                                    " is already given by the O in its Betza");
+}
+
+}  // namespace timur::loader

@@ -1,0 +1,114 @@
+// Move ordering: the history of quiet moves that cut off, the killer moves of each ply, and the
+// staged move picker that hands the search a node's moves best first, generating the quiet
+// moves only when the table move, the captures and the killers did not cut off.
+#pragma once
+
+#include <array>
+#include <cstdlib>
+#include <vector>
+
+#include "engine/evaluate.h"
+#include "engine/move.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+
+namespace timur {
+
+// How well a quiet move (by colour, from- and to-square) did lately: raised when it cut off,
+// lowered when another move did; aged between searches.
+class ButterflyHistory {
+  public:
+    ButterflyHistory() : table_(2 * kMaxSquares * kMaxSquares, 0) {}
+    int operator()(Color c, const Move& m) const { return table_[index(c, m)]; }
+    // Moves the entry towards +-16384 by `bonus`, less the more it already holds.
+    void update(Color c, const Move& m, int bonus) {
+        int& h = table_[index(c, m)];
+        h += bonus - h * std::abs(bonus) / 16384;
+    }
+    void clear() { std::fill(table_.begin(), table_.end(), 0); }
+    void age() {
+        for (int& h : table_) h /= 4;
+    }
+
+  private:
+    static size_t index(Color c, const Move& m) {
+        return (size_t(c) * kMaxSquares + m.from) * kMaxSquares + m.to;
+    }
+    std::vector<int> table_;
+};
+
+// Two quiet moves per ply that cut off lately, the latest first.
+using Killers = std::array<Move, 2>;
+
+// A promotion (a placement's change of type is not one).
+inline bool isPromotion(const Move& m) {
+    return m.promo != kNoPieceType && (m.kind == MoveKind::Normal || m.kind == MoveKind::EnPassant);
+}
+
+// Hands out a node's moves in stages: the table move; the captures and promotions (generated on
+// their own) by gain, most valuable victim first and cheapest attacker first, those that
+// probably lose material set aside; the killers; the quiet moves by history (generated only
+// now); the captures set aside. Quiescence takes only the table move and the good captures.
+class MovePicker {
+  public:
+    // Where the moves come from. Pseudo: generated pseudo-legal, the caller tests each for
+    // legality. Legal: generated legal (variants whose special moves only the legal generator
+    // makes). Given: every legal move is already in the list.
+    enum class Source : std::uint8_t { Pseudo, Legal, Given };
+
+    // The main search and evasions: every move. `list` and `scores` are the node's storage.
+    MovePicker(Position& pos, const Evaluator& eval, const ButterflyHistory& history,
+               MoveList& list, int* scores, Source source, const Move& ttMove,
+               const Killers& killers);
+    // Quiescence: the table move if it captures or promotes, then the captures and promotions
+    // that do not probably lose material.
+    MovePicker(Position& pos, const Evaluator& eval, MoveList& list, int* scores, Source source,
+               const Move& ttMove);
+
+    // The next move, or a null move when there is none left.
+    Move next();
+    // Late-move pruning: no more quiet moves (the captures set aside still come).
+    void skipQuiets() { skipQuiets_ = true; }
+
+  private:
+    enum class Stage : std::uint8_t {
+        TableMove,
+        GenerateCaptures,
+        GoodCaptures,
+        Killers,
+        GenerateQuiets,
+        Quiets,
+        BadCaptures,
+        Done
+    };
+
+    bool tableMoveUsable();
+    bool killerUsable(const Move& k) const;
+    void generate(GenType type);
+    void scoreCaptures();
+    void scoreQuiets();
+    int pickBest();  // moves the best-scored of [cur_, end_) to cur_, returns cur_
+    bool losesMaterial(const Move& m) const;
+    bool alreadyPlayed(const Move& m) const;
+
+    Position& pos_;
+    const Evaluator& eval_;
+    const ButterflyHistory* history_;
+    MoveList& list_;
+    int* scores_;
+    Source source_;
+    Stage stage_ = Stage::TableMove;
+    bool capturesOnly_;
+    bool skipQuiets_ = false;
+    bool ttPlayed_ = false;
+    bool ttWaits_ = false;  // a table move only the legal generator checks: first in its stage
+    Move ttMove_;
+    Killers killers_;
+    bool killerPlayed_[2] = {false, false};
+    int killerIndex_ = 0;
+    int cur_ = 0, end_ = 0;
+    int capturesEnd_ = 0;     // captures in [0, capturesEnd_), quiet moves from there on
+    int badCapturesEnd_ = 0;  // captures set aside in [0, badCapturesEnd_)
+};
+
+}  // namespace timur

@@ -1,0 +1,306 @@
+#include "engine/protocol/uci.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <sstream>
+
+#include "engine/movegen.h"
+#include "engine/perft.h"
+#include "engine/rules.h"
+#include "engine/text.h"
+#include "engine/version.h"
+
+namespace timur::protocol {
+
+namespace {
+
+// Parses an integer word; false if it is not one.
+bool toInt(const std::string& s, long long& v) {
+    try {
+        size_t used = 0;
+        v = std::stoll(s, &used);
+        return used == s.size();
+    } catch (...) {
+        return false;
+    }
+}
+
+std::string infoLine(const SearchInfo& i) {
+    std::ostringstream s;
+    s << "info depth " << i.depth << " seldepth " << i.seldepth << " score ";
+    if (i.isMate())
+        s << "mate " << i.mateMoves();
+    else
+        s << "cp " << i.score;
+    s << " nodes " << i.nodes << " nps " << i.nps << " time " << i.timeMs << " hashfull "
+      << i.hashfull;
+    if (!i.pvText.empty()) {
+        s << " pv";
+        for (const auto& m : i.pvText) s << ' ' << m;
+    }
+    return s.str();
+}
+
+}  // namespace
+
+UciEngine::UciEngine(Output& out, VariantSet& variants) : out_(out), variants_(variants) {
+    variant_ = variants_.defaultVariant();
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    search_.setHashMb(hashMb_);
+}
+
+UciEngine::~UciEngine() {
+    stopSearch();
+}
+
+void UciEngine::stopSearch() {
+    search_.stop();
+    search_.wait();
+    searching_ = false;
+}
+
+void UciEngine::finish() {
+    if (searching_ && !infiniteSearch_)
+        search_.wait();
+    else
+        search_.stop();
+    search_.wait();
+    searching_ = false;
+}
+
+void UciEngine::uci() {
+    out_.line(std::string("id name ") + engineName() + " " + engineVersion());
+    out_.line("id author the Timur developers");
+    out_.line("option name Hash type spin default 16 min 1 max 4096");
+    out_.line("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
+    out_.line("option name Clear Hash type button");
+    out_.line("option name Ponder type check default false");
+    std::string combo = "option name UCI_Variant type combo default " + variant_->name;
+    for (const auto& n : variants_.names()) combo += " var " + n;
+    out_.line(combo);
+    out_.line("option name VariantFile type string default <empty>");
+    out_.line("uciok");
+}
+
+void UciEngine::setVariant(std::shared_ptr<const Variant> v) {
+    variant_ = std::move(v);
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    out_.line("info string variant " + variant_->name + " files " +
+              std::to_string(variant_->board.files) + " ranks " +
+              std::to_string(variant_->board.ranks) + " startpos " + variant_->startFen);
+}
+
+void UciEngine::setOption(const std::string& line) {
+    // setoption name NAME [value VALUE]; NAME and VALUE may contain blanks.
+    auto w = words(line);
+    std::string name, value;
+    bool inValue = false, seenName = false;
+    for (size_t i = 1; i < w.size(); ++i) {
+        if (!seenName && w[i] == "name") {
+            seenName = true;
+            continue;
+        }
+        if (!inValue && w[i] == "value") {
+            inValue = true;
+            continue;
+        }
+        std::string& target = inValue ? value : name;
+        target += (target.empty() ? "" : " ") + w[i];
+    }
+    std::string key = lower(name);
+    if (key == "hash") {
+        long long mb;
+        if (!toInt(value, mb) || mb < 1 || mb > 4096) return info("Hash must be 1..4096");
+        stopSearch();
+        hashMb_ = int(mb);
+        search_.setHashMb(hashMb_);
+    } else if (key == "threads") {
+        long long n;
+        if (!toInt(value, n) || n < 1 || n > kMaxThreads)
+            return info("Threads must be 1.." + std::to_string(kMaxThreads));
+        stopSearch();
+        search_.setThreads(int(n));
+    } else if (key == "clear hash") {
+        stopSearch();
+        search_.clearHash();
+    } else if (key == "ponder") {
+        // Pondering is driven by the GUI (go ponder / ponderhit); nothing to set.
+    } else if (key == "uci_variant") {
+        auto v = variants_.find(value);
+        if (!v) return info("unknown variant: " + value);
+        stopSearch();
+        setVariant(v);
+    } else if (key == "variantfile") {
+        if (value.empty() || value == "<empty>") return;
+        // Several files may be given, separated by ';'.
+        std::istringstream in(value);
+        std::string path;
+        while (std::getline(in, path, ';')) {
+            path = trim(path);
+            if (path.empty()) continue;
+            try {
+                auto v = variants_.loadFile(path);
+                info("loaded variant " + v->name + " from " + path);
+            } catch (const std::exception& e) {
+                info(std::string("cannot load variant file: ") + e.what());
+            }
+        }
+    } else {
+        info("unknown option: " + name);
+    }
+}
+
+void UciEngine::position(const std::vector<std::string>& w) {
+    stopSearch();
+    size_t i = 1;
+    Position next(variant_);
+    try {
+        if (i < w.size() && w[i] == "startpos") {
+            next.setStart();
+            ++i;
+        } else if (i < w.size() && w[i] == "fen") {
+            std::string fen;
+            for (++i; i < w.size() && w[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + w[i];
+            next.setFen(fen);
+        } else {
+            return info("position needs startpos or fen");
+        }
+    } catch (const std::exception& e) {
+        return info(std::string("invalid FEN, position unchanged: ") + e.what());
+    }
+    if (i < w.size() && w[i] == "moves") {
+        for (++i; i < w.size(); ++i) {
+            Move m = parseMove(next, w[i]);
+            if (m.isNull()) {
+                info("Illegal move: " + w[i]);
+                break;
+            }
+            next.makeMove(m);
+        }
+    }
+    *pos_ = next;
+}
+
+void UciEngine::perft(int depth) {
+    auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (depth >= 1) {
+        for (const auto& [move, n] : perftDivide(*pos_, depth)) {
+            out_.line(move + ": " + std::to_string(n));
+            total += n;
+        }
+    } else {
+        total = 1;
+    }
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+    out_.line("");
+    out_.line("Nodes searched: " + std::to_string(total));
+    info("perft time " + std::to_string(ms) + " ms");
+}
+
+void UciEngine::go(const std::vector<std::string>& w) {
+    stopSearch();
+    SearchLimits limits;
+    static const char* keywords[] = {"wtime", "btime",       "winc",     "binc",     "movestogo",
+                                     "depth", "nodes",       "movetime", "infinite", "ponder",
+                                     "mate",  "searchmoves", "perft"};
+    auto isKeyword = [&](const std::string& s) {
+        return std::any_of(std::begin(keywords), std::end(keywords),
+                           [&](const char* k) { return s == k; });
+    };
+    for (size_t i = 1; i < w.size(); ++i) {
+        const std::string& k = w[i];
+        long long v = 0;
+        bool hasValue = i + 1 < w.size() && toInt(w[i + 1], v);
+        if (k == "infinite") {
+            limits.infinite = true;
+        } else if (k == "ponder") {
+            limits.ponder = true;
+        } else if (k == "searchmoves") {
+            while (i + 1 < w.size() && !isKeyword(w[i + 1])) ++i;  // not supported: ignored
+        } else if (!isKeyword(k)) {
+            info("go: unknown parameter " + k);
+        } else if (!hasValue) {
+            info("go: " + k + " needs a number");
+        } else {
+            ++i;
+            if (k == "wtime") limits.time[White] = std::max(0LL, v);
+            if (k == "btime") limits.time[Black] = std::max(0LL, v);
+            if (k == "winc") limits.inc[White] = v;
+            if (k == "binc") limits.inc[Black] = v;
+            if (k == "movestogo") limits.movesToGo = int(std::clamp(v, 0LL, 1000LL));
+            if (k == "depth") limits.depth = int(std::clamp(v, 1LL, 1000LL));
+            if (k == "nodes") limits.nodes = std::uint64_t(std::max(1LL, v));
+            if (k == "movetime") limits.moveTime = std::max(1LL, v);
+            if (k == "mate") limits.depth = int(std::clamp(2 * v, 1LL, 1000LL));
+            if (k == "perft") return perft(int(std::clamp(v, 0LL, 20LL)));
+        }
+    }
+    // No limit at all: search until `stop`, as for `go infinite`.
+    if (limits.time[White] < 0 && limits.time[Black] < 0 && limits.moveTime < 0 && !limits.depth &&
+        !limits.nodes && !limits.ponder)
+        limits.infinite = true;
+    searching_ = true;
+    infiniteSearch_ = limits.infinite || limits.ponder;
+    Output& out = out_;
+    search_.start(
+        *pos_, limits, [&out](const SearchInfo& i) { out.line(infoLine(i)); },
+        [&out](const SearchResult& r) {
+            if (!r.hasMove()) {
+                out.line(std::string("info depth 0 score ") +
+                         (r.info.score < 0 ? "mate 0" : "cp 0"));
+                out.line("bestmove (none)");
+                return;
+            }
+            out.line(infoLine(r.info));
+            std::string line = "bestmove " + r.bestText;
+            if (!r.ponderText.empty()) line += " ponder " + r.ponderText;
+            out.line(line);
+        });
+}
+
+bool UciEngine::handle(const std::string& raw) {
+    std::string line = trim(raw);
+    if (line.empty()) return true;
+    auto w = words(line);
+    const std::string& cmd = w[0];
+    try {
+        if (cmd == "uci") {
+            uci();
+        } else if (cmd == "isready") {
+            out_.line("readyok");
+        } else if (cmd == "debug" || cmd == "register") {
+        } else if (cmd == "setoption") {
+            setOption(line);
+        } else if (cmd == "ucinewgame") {
+            stopSearch();
+            search_.clearHash();
+            pos_->setStart();
+        } else if (cmd == "position") {
+            position(w);
+        } else if (cmd == "go") {
+            go(w);
+        } else if (cmd == "stop") {
+            stopSearch();
+        } else if (cmd == "ponderhit") {
+            search_.ponderhit();
+        } else if (cmd == "quit") {
+            stopSearch();
+            return false;
+        } else if (cmd == "d") {
+            out_.line("Fen: " + pos_->fen());
+        } else {
+            info("Unknown command: " + line);
+        }
+    } catch (const std::exception& e) {
+        info(std::string("error: ") + e.what());
+    }
+    return true;
+}
+
+}  // namespace timur::protocol

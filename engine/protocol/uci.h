@@ -1,0 +1,46 @@
+// The UCI front end, with the UCI_Variant conventions of Fairy-Stockfish and cutechess
+// (spec/protocols.md Part B).
+//
+// Moves use 1-based ranks (a10, k12); promotions a lower-case letter suffix (e7e8q) or '+';
+// drops P@e4; a locust capture lists its victims between from and to (c3d4e5).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/position.h"
+#include "engine/protocol/session.h"
+#include "engine/search.h"
+
+namespace timur::protocol {
+
+class UciEngine {
+  public:
+    UciEngine(Output& out, VariantSet& variants);
+    ~UciEngine();
+    // Handles one command line; false after `quit`.
+    bool handle(const std::string& line);
+    // End of input: a bounded search is finished, an infinite one stopped.
+    void finish();
+
+  private:
+    void uci();
+    void setOption(const std::string& line);
+    void setVariant(std::shared_ptr<const Variant> v);
+    void position(const std::vector<std::string>& w);
+    void go(const std::vector<std::string>& w);
+    void perft(int depth);
+    void stopSearch();
+    void info(const std::string& text) { out_.line("info string " + text); }
+
+    Output& out_;
+    VariantSet& variants_;
+    std::shared_ptr<const Variant> variant_;
+    std::unique_ptr<Position> pos_;
+    Search search_;
+    bool searching_ = false;
+    bool infiniteSearch_ = false;
+    int hashMb_ = 16;
+};
+
+}  // namespace timur::protocol

@@ -1,0 +1,606 @@
+#include "engine/protocol/xboard.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "engine/evaluate.h"
+#include "engine/movegen.h"
+#include "engine/perft.h"
+#include "engine/rules.h"
+#include "engine/text.h"
+#include "engine/version.h"
+#include "engine/xboard_dialect.h"
+
+namespace timur::protocol {
+
+namespace {
+
+// Milliseconds from a GUI's number: negative, NaN or absurd values (a year and more) are clamped
+// before the conversion, which would be undefined for them.
+std::int64_t clampedMs(double ms) {
+    if (!(ms > 0)) return 0;
+    return std::int64_t(std::min(ms, 365.0 * 24 * 3600 * 1000));
+}
+
+bool isCastlingText(const std::string& text) {
+    return text == "O-O" || text == "O-O-O" || text == "0-0" || text == "0-0-0";
+}
+
+}  // namespace
+
+XBoardEngine::XBoardEngine(Output& out, VariantSet& variants) : out_(out), variants_(variants) {
+    variant_ = variants_.defaultVariant();
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    search_.setHashMb(hashMb_);
+}
+
+XBoardEngine::~XBoardEngine() {
+    stopSearch(true);
+}
+
+std::string XBoardEngine::xbMove(const std::string& text) const {
+    return toXBoardMove(text, variant_->board.ranks);
+}
+
+// The XBoard names of every loaded variant, comma-separated, for `feature variants=`.
+std::string XBoardEngine::variantList() const {
+    std::string list;
+    for (const auto& v : variants_.all()) {
+        if (!list.empty()) list += ',';
+        list += xboardVariantName(*v).name;  // appended: `a + b` trips GCC 12 -Wrestrict
+    }
+    return list;
+}
+
+void XBoardEngine::features() {
+    std::string list = variantList();
+    send("feature done=0");
+    send(std::string("feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 "
+                     "sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 "
+                     "debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=0 myname=\"") +
+         engineName() + " " + engineVersion() + "\"");
+    send("feature variants=\"" + list + "\"");
+    send("feature option=\"Hash -spin " + std::to_string(hashMb_) + " 1 4096\"");
+    send("feature option=\"VariantFile -file \"");
+    send("feature done=1");
+}
+
+void XBoardEngine::stopSearch(bool discard) {
+    {
+        std::lock_guard lock(out_.mutex());
+        if (mode_ != Mode::Idle) discard_ = discard;
+    }
+    search_.stop();
+    search_.wait();
+    std::lock_guard lock(out_.mutex());
+    mode_ = Mode::Idle;
+    discard_ = false;
+    for (const auto& p : pendingPongs_) send(p);
+    pendingPongs_.clear();
+}
+
+void XBoardEngine::finish() {
+    // A move being thought about is still sent; pondering that may follow it is not waited for.
+    for (;;) {
+        {
+            std::lock_guard lock(out_.mutex());
+            if (mode_ != Mode::Thinking) break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    stopSearch(true);
+}
+
+bool XBoardEngine::claimIfOver() {
+    MoveList legal;
+    generateLegal(*pos_, legal);
+    GameEnd end = gameEnd(*pos_, legal);
+    if (!end.over()) return false;
+    send(std::string(resultText(end.result)) + " {" + end.reason + "}");
+    return true;
+}
+
+void XBoardEngine::newGame() {
+    stopSearch(true);
+    variant_ = variants_.defaultVariant();
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    force_ = false;
+    engineColor_ = Black;
+    badPosition_ = false;
+    sdDepth_ = 0;
+    stMs_ = -1;
+    nps_ = 0;
+    myTimeMs_ = oppTimeMs_ = -1;
+    lastScore_ = 0;
+    if (analyzing_) analyze();
+}
+
+bool XBoardEngine::setVariant(const std::string& requested) {
+    stopSearch(true);
+    std::shared_ptr<const Variant> found = findXBoardVariant(variants_.all(), requested);
+    if (!found) {
+        send("Error (unsupported variant): variant " + requested);
+        return false;
+    }
+    variant_ = found;
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    if (std::string start = xboardStartFen(*variant_); !start.empty()) {
+        try {
+            pos_->setFen(start);
+        } catch (const std::exception&) {
+            // Our rules cannot hold XBoard's array: keep ours.
+        }
+    }
+    badPosition_ = false;
+    if (xboardVariantName(*variant_).engineDefined)
+        for (const auto& line : xboardSetup(*variant_)) send(line);
+    if (analyzing_) analyze();
+    return true;
+}
+
+void XBoardEngine::setBoard(const std::string& fen) {
+    stopSearch(true);
+    try {
+        Position next(variant_);
+        next.setFen(fen);
+        *pos_ = next;
+        badPosition_ = false;
+    } catch (const std::exception& e) {
+        send("tellusererror Illegal position: " + std::string(e.what()));
+        badPosition_ = true;
+        return;
+    }
+    if (analyzing_) analyze();
+}
+
+void XBoardEngine::undo(int plies) {
+    stopSearch(true);
+    for (int i = 0; i < plies; ++i) {
+        if (pos_->ply() == 0) {
+            send("Error (no move to undo): " + std::string(plies == 1 ? "undo" : "remove"));
+            break;
+        }
+        pos_->unmakeMove();
+    }
+    if (analyzing_) analyze();
+}
+
+bool XBoardEngine::ponderHit(const std::string& xboardText) {
+    {
+        std::lock_guard lock(out_.mutex());
+        if (mode_ != Mode::Pondering) return false;
+    }
+    Move move = parseMove(*pos_, fromXBoardMove(xboardText, variant_->board.ranks));
+    if (move.isNull() || move != ponderMove_) return false;
+    pos_->makeMove(move);
+    {
+        std::lock_guard lock(out_.mutex());
+        mode_ = Mode::Thinking;
+    }
+    search_.ponderhit();
+    return true;
+}
+
+void XBoardEngine::userMove(const std::string& text) {
+    if (ponderHit(text)) return;
+    stopSearch(true);
+    if (badPosition_) {
+        send("Illegal move (no legal position set): " + text);
+        return;
+    }
+    Move move = readMove(text);
+    if (move.isNull()) {
+        send("Illegal move: " + text);
+        if (analyzing_) analyze();
+        return;
+    }
+    pos_->makeMove(move);
+    if (analyzing_) {
+        analyze();
+        return;
+    }
+    if (claimIfOver()) return;
+    if (!force_ && pos_->sideToMove() == engineColor_) think();
+}
+
+// XBoard's move text, and what GUIs send besides: a drop with a lower-case letter, O-O, and a
+// promotion without its piece. A null move if it is none of these.
+Move XBoardEngine::readMove(const std::string& text) {
+    std::string internal = fromXBoardMove(text, variant_->board.ranks);
+    Move move = parseMove(*pos_, internal);
+    if (!move.isNull()) return move;
+    MoveList legal;
+    generateLegal(*pos_, legal);
+    if (!internal.empty() && internal.find('@') == 1) {
+        std::string upper = internal;
+        upper[0] = char(std::toupper(static_cast<unsigned char>(upper[0])));
+        move = parseMove(*pos_, upper);
+        if (!move.isNull()) return move;
+    }
+    if (isCastlingText(text)) {
+        bool kingside = text.size() == 3;
+        for (const Move& m : legal)
+            if (m.kind == MoveKind::Castling &&
+                (pos_->board().fileOf(m.to) > pos_->board().fileOf(m.from)) == kingside)
+                move = m;
+        if (!move.isNull()) return move;
+    }
+    return promotionOf(internal, legal);
+}
+
+// A promotion sent without its piece (`internal` is the move up to it): the most valuable choice.
+Move XBoardEngine::promotionOf(const std::string& internal, const MoveList& legal) const {
+    Evaluator eval(variant_);
+    int bestValue = -1;
+    Move move;
+    for (const Move& m : legal) {
+        std::string t = moveText(*pos_, m);
+        if (t.size() > internal.size() && t.compare(0, internal.size(), internal) == 0 &&
+            !std::isdigit(static_cast<unsigned char>(t[internal.size()])) &&
+            m.promo != kNoPieceType && m.kind != MoveKind::Drop &&
+            eval.value(m.promo) > bestValue) {
+            bestValue = eval.value(m.promo);
+            move = m;
+        }
+    }
+    return move;
+}
+
+std::string XBoardEngine::thinkingLine(const SearchInfo& i) const {
+    std::ostringstream s;
+    int score = i.score;
+    if (i.isMate()) score = i.score > 0 ? 100000 + i.mateMoves() : -100000 + i.mateMoves();
+    s << i.depth << ' ' << score << ' ' << i.timeMs / 10 << ' ' << i.nodes;
+    // PV texts are in Timur's convention; moves are converted one by one.
+    for (const auto& m : i.pvText) s << ' ' << toXBoardMove(m, variant_->board.ranks);
+    s << "\t" << i.seldepth << "\t" << i.nps;
+    return s.str();
+}
+
+// Runs on the search thread.
+void XBoardEngine::post(const SearchInfo& i) {
+    std::lock_guard lock(out_.mutex());
+    if (post_ && !discard_) send(thinkingLine(i));
+}
+
+// The limits of our next search from the clock XBoard gave: st, else level/time, else 2 s a move
+// unless sd limits the depth.
+SearchLimits XBoardEngine::clockLimits() const {
+    SearchLimits limits;
+    Color us = pos_->sideToMove();
+    if (stMs_ >= 0) {
+        limits.moveTime = stMs_;
+    } else if (myTimeMs_ >= 0 || haveTimeControl_) {
+        limits.time[us] = myTimeMs_ >= 0 ? myTimeMs_ : baseMs_;
+        limits.inc[us] = incMs_;
+        if (mps_ > 0) limits.movesToGo = mps_ - ((pos_->fullmoveNumber() - 1) % mps_);
+    } else if (!sdDepth_) {
+        limits.moveTime = 2000;
+    }
+    if (sdDepth_) limits.depth = sdDepth_;
+    if (nps_) limits.nodesPerSecond = nps_;
+    return limits;
+}
+
+void XBoardEngine::think() {
+    if (badPosition_) return;
+    if (claimIfOver()) return;
+    SearchLimits limits = clockLimits();
+    {
+        std::lock_guard lock(out_.mutex());
+        mode_ = Mode::Thinking;
+        discard_ = false;
+    }
+    thinkLimits_ = limits;
+    search_.start(
+        *pos_, limits, [this](const SearchInfo& i) { post(i); },
+        [this](const SearchResult& r) { searchDone(r); });
+}
+
+void XBoardEngine::searchDone(const SearchResult& r) {
+    std::lock_guard lock(out_.mutex());
+    bool moved = false;
+    if (mode_ == Mode::Thinking && !discard_ && r.hasMove()) {
+        std::string text = xbMove(r.bestText);
+        pos_->makeMove(r.best);
+        lastScore_ = r.info.score;
+        send("move " + text);
+        moved = !claimIfOver();
+    }
+    mode_ = Mode::Idle;
+    for (const auto& p : pendingPongs_) send(p);
+    pendingPongs_.clear();
+    if (moved && ponder_ && !force_) startPondering(r);
+}
+
+// Our clock when the expected reply arrives: what it held, less the search that just ended, plus
+// the increment. Time spent pondering is free: the budget starts at ponderhit.
+SearchLimits XBoardEngine::ponderLimits(const SearchResult& r) const {
+    SearchLimits limits = thinkLimits_;
+    Color us = ~pos_->sideToMove();
+    if (limits.time[us] >= 0)
+        limits.time[us] =
+            std::max<std::int64_t>(1, limits.time[us] - r.info.timeMs + limits.inc[us]);
+    if (limits.movesToGo > 0) limits.movesToGo = limits.movesToGo > 1 ? limits.movesToGo - 1 : mps_;
+    limits.ponder = true;
+    return limits;
+}
+
+// Called with out_.mutex() held, on the search thread, right after our move was sent.
+void XBoardEngine::startPondering(const SearchResult& r) {
+    if (r.ponder.isNull()) return;
+    MoveList legal;
+    generateLegal(*pos_, legal);
+    // The PV's second move may come from the hash table: only a legal one is pondered on.
+    if (std::find(legal.begin(), legal.end(), r.ponder) == legal.end()) return;
+    Position after = *pos_;
+    after.makeMove(r.ponder);
+    MoveList replies;
+    generateLegal(after, replies);
+    if (gameEnd(after, replies).over()) return;
+    SearchLimits limits = ponderLimits(r);
+    ponderMove_ = r.ponder;
+    mode_ = Mode::Pondering;
+    discard_ = false;
+    search_.continueWith(
+        after, limits, [this](const SearchInfo& i) { post(i); },
+        [this](const SearchResult& result) { searchDone(result); });
+}
+
+void XBoardEngine::analyze() {
+    stopSearch(true);
+    analyzing_ = true;
+    if (badPosition_) return;
+    SearchLimits limits;
+    limits.infinite = true;
+    {
+        std::lock_guard lock(out_.mutex());
+        mode_ = Mode::Analyzing;
+        discard_ = false;
+    }
+    search_.start(
+        *pos_, limits, [this](const SearchInfo& i) { post(i); }, [](const SearchResult&) {});
+}
+
+void XBoardEngine::perft(int depth) {
+    stopSearch(true);
+    auto start = std::chrono::steady_clock::now();
+    std::uint64_t total = 0;
+    if (depth >= 1) {
+        for (const auto& [move, n] : perftDivide(*pos_, depth)) {
+            send(xbMove(move) + ": " + std::to_string(n));
+            total += n;
+        }
+    } else {
+        total = 1;
+    }
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  std::chrono::steady_clock::now() - start)
+                  .count();
+    send("Nodes searched: " + std::to_string(total));
+    send("# perft time " + std::to_string(ms) + " ms");
+    if (analyzing_) analyze();
+}
+
+// `memory` and the Hash option: MiB, clamped to 1..4096.
+void XBoardEngine::setHash(int mb) {
+    mb = std::clamp(mb, 1, 4096);
+    stopSearch(true);
+    hashMb_ = mb;
+    search_.setHashMb(mb);
+}
+
+void XBoardEngine::option(const std::string& text) {
+    auto eq = text.find('=');
+    std::string name = trim(text.substr(0, eq));
+    std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
+    if (lower(name) == "hash") {
+        setHash(std::stoi(value));
+    } else if (lower(name) == "variantfile") {
+        if (value.empty()) return;
+        try {
+            auto v = variants_.loadFile(value);
+            send("telluser Loaded variant " + v->name + " (" + xboardVariantName(*v).name + ")");
+            send("feature variants=\"" + variantList() + "\"");
+        } catch (const std::exception& e) {
+            send(std::string("tellusererror Cannot load variant file: ") + e.what());
+        }
+    } else {
+        send("Error (unknown option): " + name);
+    }
+}
+
+const std::string& XBoardEngine::Command::arg(size_t i) const {
+    if (i >= words.size()) throw std::invalid_argument("missing argument");
+    return words[i];
+}
+
+bool XBoardEngine::handle(const std::string& raw) {
+    std::string line = trim(raw);
+    if (line.empty()) return true;
+    Command c{words(line), ""};
+    c.rest = trim(line.substr(c.name().size()));
+    try {
+        if (c.name() == "quit") {
+            stopSearch(true);
+            return false;
+        }
+        if (!gameCommand(c) && !clockCommand(c) && !searchCommand(c) && !otherCommand(c))
+            unknown(c, line);
+    } catch (const std::exception& e) {
+        send("Error (" + std::string(e.what()) + "): " + line);
+    }
+    return true;
+}
+
+// The game: variant, position, moves and who plays them.
+bool XBoardEngine::gameCommand(const Command& c) {
+    const std::string& cmd = c.name();
+    if (cmd == "new") {
+        newGame();
+    } else if (cmd == "variant") {
+        setVariant(c.arg(1));
+    } else if (cmd == "force" || cmd == "result") {
+        stopSearch(true);
+        force_ = true;
+    } else if (cmd == "go" || cmd == "playother") {
+        stopSearch(true);
+        force_ = false;
+        engineColor_ = cmd == "go" ? pos_->sideToMove() : ~pos_->sideToMove();
+        if (cmd == "go") think();
+    } else if (cmd == "usermove") {
+        userMove(c.arg(1));
+    } else if (cmd == "setboard") {
+        setBoard(c.rest);
+    } else if (cmd == "undo" || cmd == "remove") {
+        undo(cmd == "undo" ? 1 : 2);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The clocks: level, st, sd, nps, time, otim.
+bool XBoardEngine::clockCommand(const Command& c) {
+    const std::string& cmd = c.name();
+    if (cmd == "level") {
+        level(c);
+    } else if (cmd == "st") {
+        stMs_ = clampedMs(std::stod(c.arg(1)) * 1000);
+    } else if (cmd == "sd") {
+        sdDepth_ = std::clamp(std::stoi(c.arg(1)), 1, kMaxSearchPly - 2);
+    } else if (cmd == "nps") {
+        long long n = std::stoll(c.arg(1));
+        nps_ = n > 0 ? std::uint64_t(n) : 0;
+    } else if (cmd == "time") {
+        myTimeMs_ = clampedMs(double(std::stoll(c.arg(1))) * 10);
+    } else if (cmd == "otim") {
+        oppTimeMs_ = clampedMs(double(std::stoll(c.arg(1))) * 10);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// level MPS BASE INC: BASE in minutes or MIN:SEC, INC in seconds.
+void XBoardEngine::level(const Command& c) {
+    mps_ = std::max(0, std::stoi(c.arg(1)));
+    const std::string& base = c.arg(2);
+    double minutes = 0;
+    if (auto colon = base.find(':'); colon != std::string::npos)
+        minutes = std::stod(base.substr(0, colon)) + std::stod(base.substr(colon + 1)) / 60;
+    else
+        minutes = std::stod(base);
+    baseMs_ = clampedMs(minutes * 60000);
+    incMs_ = clampedMs(std::stod(c.arg(3)) * 1000);
+    stMs_ = -1;
+    haveTimeControl_ = true;
+}
+
+// Thinking, pondering, analysis and what they print.
+bool XBoardEngine::searchCommand(const Command& c) {
+    const std::string& cmd = c.name();
+    if (cmd == "hard") {
+        ponder_ = true;
+    } else if (cmd == "easy") {
+        ponder_ = false;
+        if (modeIs(Mode::Pondering)) stopSearch(true);
+    } else if (cmd == "?") {
+        if (modeIs(Mode::Thinking)) stopSearch(false);
+    } else if (cmd == "post" || cmd == "nopost") {
+        std::lock_guard lock(out_.mutex());
+        post_ = cmd == "post";
+    } else if (cmd == "analyze") {
+        analyze();
+    } else if (cmd == "exit") {
+        stopSearch(true);
+        analyzing_ = false;
+    } else if (cmd == ".") {
+        statistics();
+    } else if (cmd == "memory") {
+        setHash(std::stoi(c.arg(1)));
+    } else if (cmd == "cores") {
+        // The GUI's limit on threads (smp=1): Lazy SMP uses that many from the next search
+        // on; it may come while the engine thinks, which goes on.
+        search_.setThreads(std::clamp(std::stoi(c.arg(1)), 1, kMaxThreads));
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The handshake, ping, draw offers, options, perft and what needs no answer.
+bool XBoardEngine::otherCommand(const Command& c) {
+    static const std::set<std::string, std::less<>> kIgnored = {
+        "xboard", "accepted", "rejected", "random", "computer", "name",  "rating",
+        "ics",    "egtpath",  "hint",     "white",  "black",    "pause", "resume"};
+    const std::string& cmd = c.name();
+    if (kIgnored.count(cmd)) {
+        // Nothing to do.
+    } else if (cmd == "protover") {
+        features();
+    } else if (cmd == "ping") {
+        ping(c);
+    } else if (cmd == "draw") {
+        std::lock_guard lock(out_.mutex());
+        if (lastScore_ <= -300 && lastScore_ > -kMateBound) send("offer draw");
+    } else if (cmd == "bk") {
+        send(" no book");
+        send("");
+    } else if (cmd == "option") {
+        option(c.rest);
+    } else if (cmd == "perft") {
+        perft(std::clamp(std::stoi(c.arg(1)), 0, 20));
+    } else if (cmd == "d") {
+        std::lock_guard lock(out_.mutex());
+        send("# fen " + pos_->fen());
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// Answered at once, or after the move the engine owes.
+void XBoardEngine::ping(const Command& c) {
+    std::lock_guard lock(out_.mutex());
+    std::string pong = "pong" + (c.words.size() > 1 ? " " + c.words[1] : std::string());
+    if (mode_ == Mode::Thinking)
+        pendingPongs_.push_back(pong);
+    else
+        send(pong);
+}
+
+void XBoardEngine::statistics() {
+    std::lock_guard lock(out_.mutex());
+    if (mode_ == Mode::Analyzing)
+        send("stat01: " + std::to_string(search_.elapsedMs() / 10) + " " +
+             std::to_string(search_.nodes()) + " " + std::to_string(search_.currentDepth()) +
+             " 0 0");
+}
+
+bool XBoardEngine::modeIs(Mode mode) {
+    std::lock_guard lock(out_.mutex());
+    return mode_ == mode;
+}
+
+// A bare move (usermove rejected), else an unknown command.
+void XBoardEngine::unknown(const Command& c, const std::string& line) {
+    const std::string& cmd = c.name();
+    bool looksLikeMove =
+        c.words.size() == 1 && ((cmd[0] >= 'a' && cmd[0] <= 'p' && cmd.size() >= 4 &&
+                                 std::isdigit(static_cast<unsigned char>(cmd[1]))) ||
+                                cmd.find('@') == 1 || cmd.starts_with("O-O"));
+    if (looksLikeMove)
+        userMove(cmd);
+    else
+        send("Error (unknown command): " + line);
+}
+
+}  // namespace timur::protocol

@@ -1,0 +1,108 @@
+// One thread's search (search.cpp) and what all threads of a search share. The lead worker runs
+// iterative deepening with the reports and the time checks; helper workers (thread.h) search
+// the same root beside it and meet it only in the transposition table.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "engine/evaluate.h"
+#include "engine/movepick.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "engine/search.h"
+#include "engine/timeman.h"
+#include "engine/tt.h"
+
+namespace timur {
+
+class ThreadPool;
+
+// Owned by Search; every worker of a search holds a reference.
+struct SearchShared {
+    TranspositionTable tt;
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};
+    std::atomic<bool> stopOnPonderhit{false};
+    TimeManager time;  // the lead's
+    // An infinite or pondering search's answer waits on this for stop or ponderhit.
+    std::mutex waitMutex;
+    std::condition_variable waitCv;
+    ThreadPool* helpers = nullptr;
+    // Live statistics that Search publishes to other threads.
+    std::atomic<std::uint64_t>* liveNodes = nullptr;
+    std::atomic<int>* liveDepth = nullptr;
+};
+
+class SearchWorker {
+  public:
+    // index 0 is the lead; helpers are 1, 2, ...
+    SearchWorker(SearchShared& shared, int index);
+
+    // The lead: the whole search with its reports; helpers run beside it meanwhile.
+    SearchResult run(const Position& root, const SearchLimits& limits,
+                     const Search::InfoCallback& onInfo);
+    // A helper: iterative deepening until the lead stops the search.
+    void helperSearch(const Position& root, int maxDepth);
+
+    // A helper's node count as of its last check (read by the lead for the totals).
+    std::uint64_t publishedNodes() const { return published_.load(std::memory_order_relaxed); }
+    void clearHistory() { history_.clear(); }
+
+  private:
+    bool isLead() const { return index_ == 0; }
+    std::uint64_t totalNodes() const;
+    void checkLimits();
+    int terminalScore(const GameEnd& end, int ply) const;
+    int repetition(int ply) const;
+    bool needsEndTest() const;
+    void updatePv(int ply, const Move& m);
+    void markCheck(bool check);
+    void updateHistory(Color us, const Move& best, int depth, int ply);
+    bool enterNode(int ply);
+    int qsearch(int alpha, int beta, int ply);
+    int search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk = true);
+    SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line) const;
+    int rootSearch(MoveList& rootMoves, int depth, int alpha, int beta, Move& iterBest,
+                   std::vector<Move>& iterLine);
+    void prepare(const Position& root);
+    void rootMovesOf(MoveList& rootMoves);
+    int iterate(MoveList& rootMoves, int depth, int lastScore, Move& iterBest,
+                std::vector<Move>& iterLine);
+    void waitIfInfinite();
+
+    SearchShared& shared_;
+    TranspositionTable& tt_;
+    std::atomic<bool>& stop_;
+    const int index_;
+    std::atomic<std::uint64_t> published_{0};
+
+    // Per search.
+    SearchLimits limits_;
+    bool infinite_ = false;
+    std::unique_ptr<Evaluator> eval_;
+    std::shared_ptr<const Variant> evalVariant_;
+    std::unique_ptr<Position> pos_;
+    std::vector<MoveList> lists_;
+    std::vector<std::array<int, kMaxMoves>> orderScores_;
+    std::vector<Killers> killers_;
+    ButterflyHistory history_;
+    std::vector<std::vector<Move>> pv_;
+    std::vector<int> pvLen_;
+    std::vector<std::uint8_t> checks_;  // per history index: the side to move was in check
+    std::vector<Move> quietsTried_[kMaxSearchPly + 2];
+    std::uint64_t nodes_ = 0;
+    int seldepth_ = 0;
+    int rootDepth_ = 0;
+    int rootIndex_ = 0;  // hashHistory().size() at the root
+    bool nullAllowed_ = true;
+    bool zugzwangProne_ = false;
+    bool bareRule_ = false;
+    bool lazyLegality_ = true;
+};
+
+}  // namespace timur
