@@ -20,8 +20,10 @@ MAX_LINES = 800
 LAYERS = [
     ("base", ["engine/text.h", "engine/version.*", "engine/piece.h"]),
     ("notation", ["notation/*"]),
+    ("bitboards", ["engine/bitboard.h", "engine/attacks.*", "engine/piece_sets.*"]),
     ("variant", ["engine/variant_info.h", "engine/variant.h", "engine/variant.cpp", "engine/move.h"]),
-    ("reading", ["engine/fen.*", "engine/zobrist.*", "engine/variant_info.cpp", "engine/loader/*"]),
+    ("reading", ["engine/fen.*", "engine/zobrist.*", "engine/variant_info.cpp", "engine/loader/*",
+                 "engine/variant_bitboards.*"]),
     ("position", ["engine/position.*"]),
     ("moves", ["engine/movegen.*", "engine/special_moves.cpp", "engine/perft.*", "engine/rules.*"]),
     ("knowledge", ["engine/evaluate.*", "engine/xboard_dialect.h", "engine/xboard_*.cpp"]),
