@@ -29,10 +29,50 @@ class Prng {
     std::uint64_t s_;
 };
 
+// The magics the search below finds on 8x8 (the grid every 8x8 variant loads), so that a
+// process starts without searching: each is still checked against every occupancy, and a
+// wrong one only sends that square back to the search.
+constexpr std::uint64_t kRookMagics8x8[64] = {
+    0x0a80004000801220ULL, 0x8040004010002008ULL, 0x2080200010008008ULL, 0x1100100008210004ULL,
+    0xc200209084020008ULL, 0x2100010004000208ULL, 0x0400081000822421ULL, 0x0200010422048844ULL,
+    0x0800800080400024ULL, 0x0001402000401000ULL, 0x3000801000802001ULL, 0x4400800800100083ULL,
+    0x0904802402480080ULL, 0x4040800400020080ULL, 0x0018808042000100ULL, 0x4040800080004100ULL,
+    0x0040048001458024ULL, 0x00a0004000205000ULL, 0x3100808010002000ULL, 0x4825010010000820ULL,
+    0x5004808008000401ULL, 0x2024818004000a00ULL, 0x0005808002000100ULL, 0x2100060004806104ULL,
+    0x0080400880008421ULL, 0x4062220600410280ULL, 0x010a004a00108022ULL, 0x0000100080080080ULL,
+    0x0021000500080010ULL, 0x0044000202001008ULL, 0x0000100400080102ULL, 0xc020128200040545ULL,
+    0x0080002000400040ULL, 0x0000804000802004ULL, 0x0000120022004080ULL, 0x010a386103001001ULL,
+    0x9010080080800400ULL, 0x8440020080800400ULL, 0x0004228824001001ULL, 0x000000490a000084ULL,
+    0x0080002000504000ULL, 0x200020005000c000ULL, 0x0012088020420010ULL, 0x0010010080080800ULL,
+    0x0085001008010004ULL, 0x0002000204008080ULL, 0x0040413002040008ULL, 0x0000304081020004ULL,
+    0x0080204000800080ULL, 0x3008804000290100ULL, 0x1010100080200080ULL, 0x2008100208028080ULL,
+    0x5000850800910100ULL, 0x8402019004680200ULL, 0x0120911028020400ULL, 0x0000008044010200ULL,
+    0x0020850200244012ULL, 0x0020850200244012ULL, 0x0000102001040841ULL, 0x140900040a100021ULL,
+    0x000200282410a102ULL, 0x000200282410a102ULL, 0x000200282410a102ULL, 0x4048240043802106ULL,
+};
+constexpr std::uint64_t kBishopMagics8x8[64] = {
+    0x40106000a1160020ULL, 0x0020010250810120ULL, 0x6084030222058410ULL, 0x002806004050c040ULL,
+    0x0002021018000000ULL, 0x00382c0420104000ULL, 0x8121420844400005ULL, 0x1030820110010500ULL,
+    0x00004004280200eeULL, 0x2000020404040044ULL, 0x0204062404008000ULL, 0x0020440400800000ULL,
+    0xc008f11040600800ULL, 0x8004820202226000ULL, 0x4100040202100400ULL, 0x0048010086112001ULL,
+    0x2a20441020130532ULL, 0x4004202003440102ULL, 0x1014004208081300ULL, 0x2080818802044202ULL,
+    0x0040880c00a00100ULL, 0x0080400200522010ULL, 0x80ac8022c4100804ULL, 0x0000843202110d00ULL,
+    0x1004400004100410ULL, 0x00013100a0022206ULL, 0x2148500001040080ULL, 0x4241080011004300ULL,
+    0x4020848004002000ULL, 0x10101380d1004100ULL, 0x0008004422020284ULL, 0x060400810900e10eULL,
+    0x0b46084201204200ULL, 0x0b46084201204200ULL, 0x0091128200100c00ULL, 0x0202200802010104ULL,
+    0x8c0a020200440085ULL, 0x01a0008080b10040ULL, 0x0b46084201204200ULL, 0x0b46084201204200ULL,
+    0x4008020220003083ULL, 0x0001009610822080ULL, 0x8170840041008802ULL, 0x0a00004200810805ULL,
+    0x0830404408210100ULL, 0x2602208106006102ULL, 0x1048300680802628ULL, 0x01104102008009a3ULL,
+    0x0002081402094001ULL, 0x0941010801043000ULL, 0x000040440a210428ULL, 0x0008240020880021ULL,
+    0x0042101002020020ULL, 0x000104200c010000ULL, 0x0220021002009900ULL, 0x06028c1404004842ULL,
+    0x0001008044200440ULL, 0x0004c04410841000ULL, 0x2000500104011130ULL, 0x000100040a840420ULL,
+    0x0280482050220200ULL, 0x0434804908100424ULL, 0x2404100408008400ULL, 0x48081010008a2a80ULL,
+};
+
 // Fills `magics` (rook or bishop, by `steps`) and appends their attack sets to out.table;
 // false if the search gave up on some square (then the lines serve instead).
 bool buildMagics(MagicTables& out, std::vector<MagicTables::Magic>& magics, int files, int ranks,
-                 const int (*steps)[2]) {
+                 const int (*steps)[2], const std::uint64_t* known) {
     const int n = files * ranks;
     std::vector<std::uint64_t>& table = out.table;
     auto inside = [&](int x, int y) { return x >= 0 && x < files && y >= 0 && y < ranks; };
@@ -88,8 +128,12 @@ bool buildMagics(MagicTables& out, std::vector<MagicTables::Magic>& magics, int 
         bool filter = files == 8 && ranks == 8 && bits >= 6;
         for (std::size_t i = 0, tries = 0; i < occupancy.size(); ++tries) {
             if (tries == kMaxTries) return false;
-            do m.magic = rng.sparse();
-            while (filter && std::popcount((m.magic * m.mask) >> 56) < 6);
+            if (known && tries == 0) {
+                m.magic = known[sq];
+            } else {
+                do m.magic = rng.sparse();
+                while (filter && std::popcount((m.magic * m.mask) >> 56) < 6);
+            }
             ++cnt;
             for (i = 0; i < occupancy.size(); ++i) {
                 std::size_t idx = ((occupancy[i] & m.mask) * m.magic) >> m.shift;
@@ -115,8 +159,10 @@ std::shared_ptr<const MagicTables> MagicTables::of(int files, int ranks) {
     auto& slot = cache[{files, ranks}];
     if (!slot) {
         auto t = std::make_shared<MagicTables>();
-        if (buildMagics(*t, t->rook, files, ranks, kRookSteps) &&
-            buildMagics(*t, t->bishop, files, ranks, kBishopSteps))
+        bool eight = files == 8 && ranks == 8;
+        if (buildMagics(*t, t->rook, files, ranks, kRookSteps, eight ? kRookMagics8x8 : nullptr) &&
+            buildMagics(*t, t->bishop, files, ranks, kBishopSteps,
+                        eight ? kBishopMagics8x8 : nullptr))
             slot = t;
         else
             slot = std::make_shared<MagicTables>();  // empty: no magics on this grid

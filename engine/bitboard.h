@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "notation/geometry.h"
 
@@ -269,6 +270,17 @@ constexpr int bitboardWords(int squareCount) {
 template <class BB, class F>
 inline void forEachSquare(BB b, F&& f) {
     while (b) f(b.popLsb());
+}
+
+// The engine's SquareSet as a bitboard, by copying its words: libstdc++'s std::bitset keeps bit
+// i in word i / 64 at bit i % 64 (bitboard_test checks this against toBitboard()).
+template <class BB>
+inline BB fromSquareSet(const SquareSet& set) {
+    static_assert(kMaxSquares % 64 == 0 && sizeof(SquareSet) == kMaxSquares / 8);
+    static_assert(BB::kWords <= kMaxSquares / 64);
+    std::uint64_t words[kMaxSquares / 64];
+    std::memcpy(words, &set, sizeof words);
+    return BB::fromWords(words);
 }
 
 // Conversions to and from the engine's SquareSet (tables and tests; not for hot loops).

@@ -3,6 +3,8 @@
 // when the tables were compiled.
 #include "engine/movegen.h"
 
+#include "engine/movegen_bitboards.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -404,8 +406,14 @@ bool isPseudoLegal(const Position& pos, const Move& m) {
 bool isAttacked(const Position& pos, int sq, Color by) {
     const Variant& v = pos.variant();
     if (pos.info().citadels[sq] && !v.rules.citadels->attackable) return false;
+    const BitboardTables* fast = v.bitboards.get();
     for (int t = 0; t < pos.info().typeCount; ++t) {
         SquareSet cand = pos.pieces(by, PieceType(t)) & v.tables[t].attackersOf[by][sq];
+        if (cand.none()) continue;
+        if (fast && fast->reversible(PieceType(t))) {
+            if (reversibleAttacks(pos, *fast, PieceType(t), cand, sq, by)) return true;
+            continue;
+        }
         for (size_t f = cand._Find_first(); f < cand.size(); f = cand._Find_next(f))
             if (pieceAttacks(pos, PieceType(t), by, int(f), sq)) return true;
     }

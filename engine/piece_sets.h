@@ -84,6 +84,18 @@ class PieceSets {
         }
         return capture;
     }
+    // The capture masks on sq of a piece of colour c that has moved: its leap captures, and the
+    // squares of the rook and bishop attacks from sq it captures on. With no terms (hasTerms())
+    // they are all of captures(), so that attack detection can merge several types into one
+    // slider lookup.
+    struct CaptureMasks {
+        BB leap, orth, diag;
+    };
+    CaptureMasks captureMasks(int c, int sq) const {
+        const Sets& s = sets_[index(c, sq, false)];
+        return {s.leapCapture, s.orthCapture, s.diagCapture};
+    }
+    bool hasTerms() const { return hasTerms_; }
     // Squares where the piece captures e.p. when the square is the e.p. square (leaps only).
     BB epCaptures(int c, int sq, bool virgin) const {
         return hasEp_ ? extras_[index(c, sq, virgin)].ep : BB{};

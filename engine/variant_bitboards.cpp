@@ -36,7 +36,8 @@ PieceBoardInput pieceBoardInput(const Variant& v, PieceType t) {
 }
 
 template <class BB>
-VariantBitboards<BB>::VariantBitboards(const Variant& v) : sliders(v.board.files, v.board.ranks) {
+VariantBitboards<BB>::VariantBitboards(const Variant& v)
+    : sliders(v.board.files, v.board.ranks), boardHoles(toBitboard<BB>(v.board.holes)) {
     for (std::size_t t = 0; t < v.pieces.size(); ++t) {
         PieceBoardInput in = pieceBoardInput(v, PieceType(t));
         std::string why;
@@ -52,6 +53,46 @@ std::size_t VariantBitboards<BB>::bytes() const {
     for (const auto& p : pieces) n += p ? p->bytes() : sizeof(p);
     for (const auto& w : whyWalker) n += w.capacity();
     return n;
+}
+
+namespace {
+
+template <class BB>
+void markReversible(const VariantBitboards<BB>& bb, std::array<bool, kMaxPieceTypes>& reversible,
+                    std::array<bool, kMaxPieceTypes>& mergeable) {
+    for (std::size_t t = 0; t < bb.pieces.size(); ++t) {
+        reversible[t] = bb.pieces[t] && bb.pieces[t]->reversible();
+        mergeable[t] = reversible[t] && !bb.pieces[t]->hasTerms() && bb.holes[t] == bb.boardHoles;
+    }
+}
+
+}  // namespace
+
+BitboardTables::BitboardTables(const Variant& v) : words_(bitboardWords(v.board.squareCount())) {
+    switch (words_) {
+        case 1:
+            b1_ = std::make_unique<VariantBitboards<Bitboard<1>>>(v);
+            markReversible(*b1_, reversible_, mergeable_);
+            break;
+        case 2:
+            b2_ = std::make_unique<VariantBitboards<Bitboard<2>>>(v);
+            markReversible(*b2_, reversible_, mergeable_);
+            break;
+        case 3:
+            b3_ = std::make_unique<VariantBitboards<Bitboard<3>>>(v);
+            markReversible(*b3_, reversible_, mergeable_);
+            break;
+        default:
+            b4_ = std::make_unique<VariantBitboards<Bitboard<4>>>(v);
+            markReversible(*b4_, reversible_, mergeable_);
+    }
+}
+
+BitboardTables::~BitboardTables() = default;
+
+std::size_t BitboardTables::bytes() const {
+    return sizeof(*this) + (b1_ ? b1_->bytes() : 0) + (b2_ ? b2_->bytes() : 0) +
+           (b3_ ? b3_->bytes() : 0) + (b4_ ? b4_->bytes() : 0);
 }
 
 template struct VariantBitboards<Bitboard<1>>;

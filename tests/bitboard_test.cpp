@@ -110,6 +110,10 @@ TYPED_TEST(BitboardTest, OperationsMatchBitset) {
         for (int i = 0; i < BB::kWords; ++i) words[i] = a.word(i);
         EXPECT_TRUE(BB::fromWords(words) == a);
         EXPECT_TRUE(toBitboard<BB>(toSquareSet(a)) == a);
+        // The word copy the move generator uses; squares beyond the bitboard are dropped.
+        SquareSet wide = toSquareSet(a);
+        wide.set(kMaxSquares - 1 - sq % 7);
+        EXPECT_TRUE(fromSquareSet<BB>(wide) == toBitboard<BB>(wide));
     }
 }
 

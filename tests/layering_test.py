@@ -25,7 +25,7 @@ LAYERS = [
     ("reading", ["engine/fen.*", "engine/zobrist.*", "engine/variant_info.cpp", "engine/loader/*",
                  "engine/variant_bitboards.*"]),
     ("position", ["engine/position.*"]),
-    ("moves", ["engine/movegen.*", "engine/special_moves.cpp", "engine/perft.*", "engine/rules.*"]),
+    ("moves", ["engine/movegen.*", "engine/movegen_bitboards.*", "engine/special_moves.cpp", "engine/perft.*", "engine/rules.*"]),
     ("knowledge", ["engine/evaluate.*", "engine/xboard_dialect.h", "engine/xboard_*.cpp"]),
     ("search", ["engine/tt.*", "engine/timeman.*", "engine/movepick.*", "engine/thread.*",
                 "engine/search*"]),
