@@ -549,12 +549,14 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
     generatePseudo(pos, pseudo, type);
     LegalityShortcut shortcut(pos);
     bool soleBefore = countsRoyalsBefore(pos);
+    BitboardLegality bitboards(pos, soleBefore);
     for (const Move& m : pseudo) {
         if (shortcut.safe(pos, m)) {
             out.push(m);
             continue;
         }
-        if (legalAfterMake(pos, m, soleBefore)) out.push(m);
+        int judged = bitboards.judge(pos, m);
+        if (judged >= 0 ? judged == 1 : legalAfterMake(pos, m, soleBefore)) out.push(m);
     }
     const Rules& rules = pos.variant().rules;
     if (!rules.placements.empty()) generatePlacements(pos, out, type);

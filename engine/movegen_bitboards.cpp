@@ -1,5 +1,7 @@
 #include "engine/movegen_bitboards.h"
 
+#include <algorithm>
+
 namespace timur {
 
 namespace {
@@ -31,7 +33,163 @@ bool attacks(const Position& pos, const BitboardTables& tables, PieceType t,
     return (piece.captures(bb.sliders, from, sq, false, occ) & mine).any();
 }
 
+// The board as a move would leave it: the position but for the squares the move changes.
+struct BoardAfter {
+    const Position& pos;
+    int from = -1, to = -1, epVictim = -1;  // from: -1 for a drop
+    Piece placed = kNoPiece;                // what stands on `to`
+    Piece at(int sq) const {
+        if (sq == to) return placed;
+        return sq == from || sq == epVictim ? kNoPiece : pos.at(sq);
+    }
+};
+
+// Whether the piece of type t and side `by` on `from` could capture on `target` on the board
+// `after` (movegen.cpp's pieceAttacks on another board): for the types on the path trees.
+bool walkerAttacks(const BoardAfter& after, PieceType t, Color by, int from, int target) {
+    const Position& pos = after.pos;
+    const VariantInfo& info = pos.info();
+    const betza::CompiledPiece& table = pos.variant().tables[t];
+    const betza::SquareRange& r = table.ranges[by][from];
+    std::uint32_t end = pos.isVirgin(from) ? r.initial2 : r.initial;
+    const betza::PathNode* nodes = table.nodes.data();
+    for (std::uint32_t i = r.begin; i < end;) {
+        const betza::PathNode& n = nodes[i];
+        std::uint8_t o = n.sq == target ? betza::kOccEnemy : info.occClass[by][after.at(n.sq)];
+        if (n.sq == target && ((n.emit | n.locust) & betza::kOccEnemy) &&
+            !(n.flags & betza::kNodeTame))
+            return true;
+        i = (n.pass & o) ? i + 1 : n.skip;
+    }
+    return false;
+}
+
+// Whether a piece of side `by` could capture on sq on the board `after`, whose occupancy is
+// `occ` and where the pieces on `removed` were captured.
+template <int W>
+bool attackedOn(const BoardAfter& after, const BitboardTables& tables, int sq, Color by,
+                const Bitboard<W>& occ, const Bitboard<W>& removed) {
+    using BB = Bitboard<W>;
+    const Position& pos = after.pos;
+    const Variant& v = pos.variant();
+    if (pos.info().citadels[sq] && !v.rules.citadels->attackable) return false;
+    const VariantBitboards<BB>& bb = tables.at<W>();
+    int from = int(~by);
+    BB orth, diag;
+    for (int t = 0; t < pos.info().typeCount; ++t) {
+        // The squares from which the type attacks sq on some board: most types have none.
+        SquareSet cand = pos.pieces(by, PieceType(t)) & v.tables[t].attackersOf[by][sq];
+        if (cand.none()) continue;
+        if (!tables.reversible(PieceType(t))) {
+            for (size_t f = cand._Find_first(); f < cand.size(); f = cand._Find_next(f))
+                if (!removed.test(int(f)) && walkerAttacks(after, PieceType(t), by, int(f), sq))
+                    return true;
+            continue;
+        }
+        BB mine = fromSquareSet<BB>(cand).andNot(removed);
+        if (mine.none()) continue;
+        const PieceSets<BB>& piece = *bb.pieces[t];
+        if (tables.mergeable(PieceType(t))) {
+            auto masks = piece.captureMasks(from, sq);
+            if ((masks.leap & mine).any()) return true;
+            orth |= masks.orth & mine;
+            diag |= masks.diag & mine;
+        } else if ((piece.captures(bb.sliders, from, sq, false, occ | bb.holes[t]) & mine).any()) {
+            return true;
+        }
+    }
+    if (orth.none() && diag.none()) return false;
+    BB blockers = occ | bb.boardHoles;
+    return (orth.any() && (bb.sliders.rook(sq, blockers) & orth).any()) ||
+           (diag.any() && (bb.sliders.bishop(sq, blockers) & diag).any());
+}
+
+// Flying royals: two royals on one file with nothing (no piece, no hole) between them.
+template <int W>
+bool royalsFace(const Position& pos, int a, int b, const Bitboard<W>& occ) {
+    const Geometry& g = pos.board();
+    if (g.fileOf(a) != g.fileOf(b)) return false;
+    for (int sq = std::min(a, b) + g.files; sq < std::max(a, b); sq += g.files)
+        if (occ.test(sq) || g.holes[sq]) return false;
+    return true;
+}
+
+// The board after m: occupancy and the captured squares; then each royal of the mover.
+template <int W>
+bool royalsSafeAfter(const Position& pos, const BitboardTables& tables, const Move& m, bool checked,
+                     bool flying) {
+    using BB = Bitboard<W>;
+    Color us = pos.sideToMove();
+    BB occ = fromSquareSet<BB>(pos.occupied(White)) | fromSquareSet<BB>(pos.occupied(Black));
+    BB removed;
+    BoardAfter after{pos};
+    after.to = m.to;
+    if (m.kind == MoveKind::Drop) {
+        after.placed = makePiece(us, m.promo);
+    } else {
+        after.from = m.from;
+        after.placed = m.promo != kNoPieceType ? makePiece(us, m.promo) : pos.at(m.from);
+        occ.reset(m.from);
+        removed = BB::square(m.to);
+        if (m.kind == MoveKind::EnPassant) {
+            after.epVictim = m.aux;
+            occ.reset(m.aux);
+            removed.set(m.aux);
+        }
+    }
+    occ.set(m.to);
+    for (int r : pos.royals(us)) {
+        int sq = r == after.from ? m.to : r;
+        if (flying)
+            for (int e : pos.royals(~us))
+                if (!removed.test(e) && royalsFace<W>(pos, sq, e, occ)) return false;
+        if (checked && attackedOn<W>(after, tables, sq, ~us, occ, removed)) return false;
+    }
+    return true;
+}
+
 }  // namespace
+
+BitboardLegality::BitboardLegality(const Position& pos, bool soleRoyalBefore) {
+    const Variant& v = pos.variant();
+    const Rules& rules = v.rules;
+    if (!v.bitboards || soleRoyalBefore) return;
+    checked_ = rules.checkRule == CheckRule::AnyRoyal || (rules.checkRule == CheckRule::SoleRoyal &&
+                                                          pos.royals(pos.sideToMove()).size() == 1);
+    flying_ = rules.flyingRoyals;
+    tables_ = v.bitboards.get();
+}
+
+int BitboardLegality::judge(const Position& pos, const Move& m) const {
+    if (!tables_) return -1;
+    if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant && m.kind != MoveKind::Drop)
+        return -1;
+    if (m.victimCount() || (m.flags & (kMoveRelocate | kMoveEndsGame))) return -1;
+    const VariantInfo& info = pos.info();
+    if (m.kind == MoveKind::Drop) {
+        // A drop that may not mate is made, to look for the opponent's replies.
+        const auto& noMate = pos.variant().rules.dropMateIllegal;
+        if (info.isRoyal[m.promo] ||
+            std::find(noMate.begin(), noMate.end(), m.promo) != noMate.end())
+            return -1;
+    } else {
+        if (m.to == m.from) return -1;
+        if (m.promo != kNoPieceType &&
+            (info.isRoyal[m.promo] || info.isRoyal[typeOf(pos.at(m.from))]))
+            return -1;
+    }
+    if (!checked_ && !flying_) return 1;
+    switch (tables_->words()) {
+        case 1:
+            return royalsSafeAfter<1>(pos, *tables_, m, checked_, flying_);
+        case 2:
+            return royalsSafeAfter<2>(pos, *tables_, m, checked_, flying_);
+        case 3:
+            return royalsSafeAfter<3>(pos, *tables_, m, checked_, flying_);
+        default:
+            return royalsSafeAfter<4>(pos, *tables_, m, checked_, flying_);
+    }
+}
 
 bool reversibleAttacks(const Position& pos, const BitboardTables& tables, PieceType t,
                        const SquareSet& candidates, int sq, Color by) {

@@ -1,7 +1,7 @@
-// The move generator's fast path: attack detection from the variant's bitboard tables
-// (engine/variant_bitboards.h) for the piece types whose attacks read backwards from the
+// The move generator's fast path: attack detection and legality from the variant's bitboard
+// tables (engine/variant_bitboards.h) for the piece types whose attacks read backwards from the
 // target (PieceSets::reversible(): plain leaps and rides, the same on every square). The other
-// types stay on the compiled path trees (engine/movegen.cpp).
+// types stay on the compiled path trees, and moves on make and unmake (engine/movegen.cpp).
 #pragma once
 
 #include "engine/position.h"
@@ -14,5 +14,23 @@ namespace timur {
 // isAttacked does). One lookup backwards from sq instead of a walk from each candidate.
 bool reversibleAttacks(const Position& pos, const BitboardTables& tables, PieceType t,
                        const SquareSet& candidates, int sq, Color by);
+
+// Whether a pseudo-legal move leaves the mover's royals safe, told from the board as the move
+// would leave it, without making it: reversible enemy types by the bitboards, the others by
+// their path trees on that board. Applies unless the rules count the royals before the move;
+// then judges normal moves, e.p. captures and drops that neither promote to or from a royal,
+// relocate, end the game, capture locust victims nor drop a piece that may not mate.
+class BitboardLegality {
+  public:
+    // `soleRoyalBefore`: legalAfterMake's royalCountBeforeMove case, left to make and unmake.
+    BitboardLegality(const Position& pos, bool soleRoyalBefore);
+    // 1: legal, 0: illegal, -1: not judged here (make it and test).
+    int judge(const Position& pos, const Move& m) const;
+
+  private:
+    const BitboardTables* tables_ = nullptr;  // null: judges nothing
+    bool checked_ = true;  // false: the rules put no royal of the mover in danger of capture
+    bool flying_ = false;  // royals may not face each other on a file
+};
 
 }  // namespace timur
