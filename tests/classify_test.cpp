@@ -141,9 +141,10 @@ int compareEverywhere(const CompiledPiece& table, const PieceSets<BB>& piece,
 // from sq, on any occupancy.
 template <class BB>
 void compareReverse(const PieceSets<BB>& piece, const SliderAttacks<BB>& sl,
-                    const Geometry& pieceBoard, std::mt19937_64& rng, const std::string& label) {
+                    const Geometry& pieceBoard, std::mt19937_64& rng, const std::string& label,
+                    int trials = 8) {
     BB holes = toBitboard<BB>(pieceBoard.holes);
-    for (int trial = 0; trial < 8; ++trial) {
+    for (int trial = 0; trial < trials; ++trial) {
         BB occ = holes;
         int density = int(rng() % 80);
         for (int sq = 0; sq < pieceBoard.squareCount(); ++sq)
@@ -361,6 +362,8 @@ int fuzzOne(std::mt19937_64& rng, const Geometry& g, const std::vector<PieceMove
     SliderAttacks<BB> sl(g.files, g.ranks);
     auto sets = PieceSets<BB>::build(input, g, sl);
     if (!sets) return 0;
+    // The engine finds attackers of reversible pieces backwards (engine/movegen_bitboards.cpp).
+    if (sets->reversible()) compareReverse(*sets, sl, g, rng, label, 1);
     return compareEverywhere(table, *sets, sl, g, g, rng, trials, label) > 0;
 }
 
