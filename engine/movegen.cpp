@@ -33,9 +33,14 @@ class Generator {
           out_(out),
           special_(info_.citadels.any() || info_.anyImmune) {}
 
-    void all() {
+    void all(const SquareSet* skip = nullptr) {
         for (int t = 0; t < info_.typeCount; ++t)
-            forEachSquare(pos_.pieces(us_, PieceType(t)), [&](int sq) { piece(PieceType(t), sq); });
+            if (!skip)
+                forEachSquare(pos_.pieces(us_, PieceType(t)),
+                              [&](int sq) { piece(PieceType(t), sq); });
+            else
+                forEachSquare(pos_.pieces(us_, PieceType(t)) & ~*skip,
+                              [&](int sq) { piece(PieceType(t), sq); });
         if constexpr (G != GenType::Captures) {
             if (v_.rules.castling) castling();
             if (v_.rules.drops) drops();
@@ -369,6 +374,10 @@ void generatePseudo(const Position& pos, MoveList& out, GenType type) {
         case GenType::Quiets:
             return Generator<GenType::Quiets>(pos, out).all();
     }
+}
+
+void generatePseudoExcept(const Position& pos, MoveList& out, const SquareSet& skip) {
+    Generator<GenType::All>(pos, out).all(&skip);
 }
 
 bool isCaptureOrPromotion(const Position& pos, const Move& m) {

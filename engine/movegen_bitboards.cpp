@@ -1,5 +1,7 @@
 #include "engine/movegen_bitboards.h"
 
+#include "engine/movegen.h"
+
 #include <algorithm>
 
 namespace timur {
@@ -202,6 +204,148 @@ bool reversibleAttacks(const Position& pos, const BitboardTables& tables, PieceT
             return attacks<3>(pos, tables, t, candidates, sq, by);
         default:
             return attacks<4>(pos, tables, t, candidates, sq, by);
+    }
+}
+
+namespace {
+
+// generateLegal's LegalityShortcut, for counting: when no royal is attacked, a move of a
+// non-royal piece from a square on no enemy path to a royal (and, against hoppers, onto none)
+// cannot expose one.
+struct ExposureTest {
+    bool enabled = false;
+    SquareSet vacate, occupy;
+
+    explicit ExposureTest(const Position& pos) {
+        const Variant& v = pos.variant();
+        Color us = pos.sideToMove(), them = ~us;
+        const auto& royals = pos.royals(us);
+        bool checked = v.rules.checkRule == CheckRule::AnyRoyal ||
+                       (v.rules.checkRule == CheckRule::SoleRoyal && royals.size() == 1);
+        if (!checked || royals.empty() || !v.rules.dropMateIllegal.empty()) return;
+        for (int r : royals)
+            if (isAttacked(pos, r, them)) return;
+        for (int t = 0; t < pos.info().typeCount; ++t) {
+            if (pos.pieces(them, PieceType(t)).none()) continue;
+            const betza::CompiledPiece& table = v.tables[t];
+            for (int r : royals) {
+                vacate |= table.pathsTo[them][r];
+                if (table.needsOccupied) occupy |= table.pathsTo[them][r];
+            }
+        }
+        if (v.rules.flyingRoyals) {
+            const Geometry& g = pos.board();
+            for (int r : royals)
+                for (int rank = 0; rank < g.ranks; ++rank) vacate.set(g.square(g.fileOf(r), rank));
+        }
+        enabled = true;
+    }
+};
+
+bool legal(Position& pos, const BitboardLegality& judge, const Move& m) {
+    int judged = judge.judge(pos, m);
+    return judged >= 0 ? judged == 1 : isLegalMove(pos, m);
+}
+
+template <int W>
+int countMoves(Position& pos, const BitboardTables& tables) {
+    using BB = Bitboard<W>;
+    const VariantBitboards<BB>& bb = tables.at<W>();
+    const Variant& v = pos.variant();
+    const VariantInfo& info = pos.info();
+    Color us = pos.sideToMove();
+    ExposureTest exposure(pos);
+    BitboardLegality judge(pos, false);
+    BB mine = fromSquareSet<BB>(pos.occupied(us));
+    BB enemies = fromSquareSet<BB>(pos.occupied(~us));
+    BB all = mine | enemies;
+    BB occupy = fromSquareSet<BB>(exposure.occupy);
+    int ep = pos.epSquare();
+    int count = 0;
+    // The pieces counted here: of the types the bitboards cover, those whose moves the
+    // generator adds as they are (none of them enters a promotion zone). The others' moves are
+    // generated below.
+    SquareSet countedFrom;
+    for (int t = 0; t < info.typeCount; ++t) {
+        if (!bb.pieces[t] || pos.pieces(us, PieceType(t)).none()) continue;
+        const PieceSets<BB>& piece = *bb.pieces[t];
+        BB occ = all | bb.holes[t];
+        BB dead = v.rules.immobileIllegal ? fromSquareSet<BB>(info.deadSquares[t][us]) : BB{};
+        // Promotions: their zones (targets there, or a start there with fromZoneToo).
+        BB zone, fromZone;
+        for (int idx : info.promotionRules[t]) {
+            const PromotionRule& rule = v.rules.promotions[idx];
+            BB z = fromSquareSet<BB>(rule.zone.of[us]);
+            zone |= z;
+            if (rule.fromZoneToo) fromZone |= z;
+        }
+        bool royal = info.isRoyal[t];
+        forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))), [&](int from) {
+            if (fromZone.test(from)) return;
+            bool virgin = pos.isVirgin(from);
+            BB quiet, capture;
+            piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
+            BB to = quiet.andNot(occ) | (capture & enemies);
+            bool epMove = ep >= 0 && !occ.test(ep) && piece.epCaptures(us, from, virgin).test(ep);
+            if ((to & zone).any() || (epMove && zone.test(ep))) return;
+            countedFrom.set(from);
+            to = to.andNot(dead);
+            if (exposure.enabled && !royal && !exposure.vacate[from]) {
+                count += to.andNot(occupy).count();
+                to &= occupy;
+            }
+            forEachSquare(to, [&](int target) {
+                Move m;
+                m.from = std::uint8_t(from);
+                m.to = std::uint8_t(target);
+                count += legal(pos, judge, m);
+            });
+            if (epMove && !dead.test(ep)) {
+                Move m;
+                m.from = std::uint8_t(from);
+                m.to = std::uint8_t(ep);
+                m.kind = MoveKind::EnPassant;
+                m.aux = std::uint8_t(pos.epVictim());
+                count += legal(pos, judge, m);
+            }
+        });
+    }
+    // Everything else as generateLegal does it (the shortcut's test, then judged or made).
+    MoveList rest;
+    generatePseudoExcept(pos, rest, countedFrom);
+    for (const Move& m : rest) {
+        bool safe = exposure.enabled && !exposure.occupy[m.to] &&
+                    !(m.flags & (kMoveRelocate | kMoveEndsGame)) &&
+                    !(m.promo != kNoPieceType && info.isRoyal[m.promo]) &&
+                    (m.kind == MoveKind::Drop ||
+                     (m.kind == MoveKind::Normal && m.victimCount() == 0 &&
+                      !exposure.vacate[m.from] && !info.isRoyal[typeOf(pos.at(m.from))]));
+        count += safe || legal(pos, judge, m);
+    }
+    return count;
+}
+
+}  // namespace
+
+int countLegalMoves(Position& pos) {
+    const Variant& v = pos.variant();
+    const Rules& r = v.rules;
+    const VariantInfo& info = pos.info();
+    if (!v.bitboards || pos.terminal() || !r.placements.empty() || r.swap || info.citadels.any() ||
+        info.anyImmune)
+        return -1;
+    if (r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&
+        pos.royals(pos.sideToMove()).size() == 1)
+        return -1;
+    switch (v.bitboards->words()) {
+        case 1:
+            return countMoves<1>(pos, *v.bitboards);
+        case 2:
+            return countMoves<2>(pos, *v.bitboards);
+        case 3:
+            return countMoves<3>(pos, *v.bitboards);
+        default:
+            return countMoves<4>(pos, *v.bitboards);
     }
 }
 

@@ -33,4 +33,12 @@ class BitboardLegality {
     bool flying_ = false;  // royals may not face each other on a file
 };
 
+// The number of legal moves of the side to move (generateLegal's count), or -1 where it is left
+// to generateLegal (no bitboard tables, placements, swaps, citadels or immune pieces, the
+// royalCountBeforeMove rule, a finished game). The moves of the types the bitboards cover and
+// the generator would add as they are (no promotion) are counted from their target sets,
+// at once for a piece that cannot expose a royal, one by one otherwise; the other types,
+// castling and drops are generated and tested as generateLegal does.
+int countLegalMoves(Position& pos);
+
 }  // namespace timur

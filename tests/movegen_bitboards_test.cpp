@@ -1,7 +1,8 @@
 // The move generator's bitboard fast path (engine/movegen_bitboards.h) against make and unmake:
 // on the positions of random games in every shipped variant, every pseudo-legal move that
 // BitboardLegality judges must be judged as making it and testing the royals says, and enough
-// moves must be judged, illegal ones included, for the comparison to mean something.
+// moves must be judged, illegal ones included, for the comparison to mean something. Where
+// countLegalMoves counts (perft's last ply), it must count generateLegal's moves.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -15,7 +16,7 @@ using namespace timur;
 namespace {
 
 struct Tally {
-    int judged = 0, illegal = 0, made = 0;
+    int judged = 0, illegal = 0, made = 0, counted = 0;
 };
 
 // Plays random legal moves (checks come often enough in 30 games of 200 plies) and compares
@@ -49,6 +50,12 @@ Tally compareOnRandomGames(const std::string& name) {
             }
             MoveList legal;
             generateLegal(pos, legal);
+            int counted = countLegalMoves(pos);
+            tally.counted += counted >= 0;
+            if (counted >= 0) {
+                EXPECT_EQ(counted, legal.size) << name << " " << pos.fen();
+                if (counted != legal.size) return tally;
+            }
             if (legal.size == 0) break;
             pos.makeMove(legal[rng() % legal.size]);
         }
@@ -63,6 +70,11 @@ TEST_P(BitboardLegalityTest, JudgesAsMakeAndUnmake) {
     // Every shipped variant has its moves judged here, illegal ones too.
     EXPECT_GT(t.judged, 1000) << GetParam();
     EXPECT_GT(t.illegal, 10) << GetParam();
+    // Counting applies to every shipped variant without citadels, swaps or placements.
+    auto v = loadVariant(GetParam());
+    if (!v->info.citadels.any() && !v->rules.swap && v->rules.placements.empty()) {
+        EXPECT_GT(t.counted, 1000) << GetParam();
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, BitboardLegalityTest, ::testing::ValuesIn(shippedVariantNames()),
