@@ -116,6 +116,24 @@ bool royalsFace(const Position& pos, int a, int b, const Bitboard<W>& occ) {
     return true;
 }
 
+// Whether the mover's royals stay safe with the piece on `from` gone from the board `all`.
+template <int W>
+bool safeWithout(const Position& pos, const BitboardTables& tables, const Bitboard<W>& all,
+                 int from) {
+    Color us = pos.sideToMove();
+    Bitboard<W> occ = all, removed;
+    occ.reset(from);
+    BoardAfter after{pos};
+    after.from = from;
+    for (int r : pos.royals(us)) {
+        if (pos.variant().rules.flyingRoyals)
+            for (int e : pos.royals(~us))
+                if (royalsFace<W>(pos, r, e, occ)) return false;
+        if (attackedOn<W>(after, tables, r, ~us, occ, removed)) return false;
+    }
+    return true;
+}
+
 // The board after m: occupancy and the captured squares; then each royal of the mover.
 template <int W>
 bool royalsSafeAfter(const Position& pos, const BitboardTables& tables, const Move& m, bool checked,
@@ -290,7 +308,12 @@ int countMoves(Position& pos, const BitboardTables& tables) {
             if ((to & zone).any() || (epMove && zone.test(ep))) return;
             countedFrom.set(from);
             to = to.andNot(dead);
-            if (exposure.enabled && !royal && !exposure.vacate[from]) {
+            // No royal attacked now and none once the piece has left: then no move of it
+            // exposes one (its target can only block, or take an attacker), unless it lands
+            // on a hopper's platform.
+            if (exposure.enabled && !royal &&
+                (!exposure.vacate[from] ||
+                 (to.any() && safeWithout<W>(pos, tables, all, from)))) {
                 count += to.andNot(occupy).count();
                 to &= occupy;
             }
