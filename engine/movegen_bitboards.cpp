@@ -280,6 +280,12 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     BB occupy = fromSquareSet<BB>(exposure.occupy);
     int ep = pos.epSquare();
     int count = 0;
+    // Citadels: a move there is the generator's (an entry, an exchange, or refused). Immune
+    // pieces are never captured.
+    BB citadels = fromSquareSet<BB>(info.citadels), immune;
+    if (info.anyImmune)
+        for (int t = 0; t < info.typeCount; ++t)
+            immune |= fromSquareSet<BB>(pos.pieces(~us, PieceType(t)) & info.immune[t][~us]);
     // The pieces counted here: of the types the bitboards cover, those whose moves the
     // generator adds as they are (none of them enters a promotion zone). The others' moves are
     // generated below.
@@ -305,15 +311,14 @@ int countMoves(Position& pos, const BitboardTables& tables) {
             piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
             BB to = quiet.andNot(occ) | (capture & enemies);
             bool epMove = ep >= 0 && !occ.test(ep) && piece.epCaptures(us, from, virgin).test(ep);
-            if ((to & zone).any() || (epMove && zone.test(ep))) return;
+            if ((to & (zone | citadels)).any() || (epMove && (zone | citadels).test(ep))) return;
             countedFrom.set(from);
-            to = to.andNot(dead);
+            to = to.andNot(dead | immune);
             // No royal attacked now and none once the piece has left: then no move of it
             // exposes one (its target can only block, or take an attacker), unless it lands
             // on a hopper's platform.
             if (exposure.enabled && !royal &&
-                (!exposure.vacate[from] ||
-                 (to.any() && safeWithout<W>(pos, tables, all, from)))) {
+                (!exposure.vacate[from] || (to.any() && safeWithout<W>(pos, tables, all, from)))) {
                 count += to.andNot(occupy).count();
                 to &= occupy;
             }
@@ -345,6 +350,17 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                       !exposure.vacate[m.from] && !info.isRoyal[typeOf(pos.at(m.from))]));
         count += safe || legal(pos, judge, m);
     }
+    // As generateLegal ends: placements, then the swap, which may need there to be no other move.
+    if (!v.rules.placements.empty()) {
+        MoveList placements;
+        generatePlacements(pos, placements, GenType::All);
+        count += placements.size;
+    }
+    if (v.rules.swap) {
+        MoveList swaps;
+        generateSwaps(pos, swaps, count == 0);
+        count += swaps.size;
+    }
     return count;
 }
 
@@ -353,10 +369,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
 int countLegalMoves(Position& pos) {
     const Variant& v = pos.variant();
     const Rules& r = v.rules;
-    const VariantInfo& info = pos.info();
-    if (!v.bitboards || pos.terminal() || !r.placements.empty() || r.swap || info.citadels.any() ||
-        info.anyImmune)
-        return -1;
+    if (!v.bitboards || pos.terminal()) return -1;
     if (r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&
         pos.royals(pos.sideToMove()).size() == 1)
         return -1;

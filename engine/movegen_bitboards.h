@@ -34,11 +34,12 @@ class BitboardLegality {
 };
 
 // The number of legal moves of the side to move (generateLegal's count), or -1 where it is left
-// to generateLegal (no bitboard tables, placements, swaps, citadels or immune pieces, the
-// royalCountBeforeMove rule, a finished game). The moves of the types the bitboards cover and
-// the generator would add as they are (no promotion) are counted from their target sets,
-// at once for a piece that cannot expose a royal, one by one otherwise; the other types,
-// castling and drops are generated and tested as generateLegal does.
+// to generateLegal (no bitboard tables, the royalCountBeforeMove rule, a finished game). The
+// moves of the pieces the bitboards cover whose moves the generator adds as they are (no
+// promotion zone or citadel reached) are counted from their target sets, captures of immune
+// pieces left out: at once for a piece that cannot expose a royal, one by one otherwise. The
+// other pieces, castling and drops are generated and tested as generateLegal does, then come
+// placements and swaps.
 int countLegalMoves(Position& pos);
 
 }  // namespace timur
