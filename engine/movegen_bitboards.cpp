@@ -229,7 +229,8 @@ namespace {
 
 // generateLegal's LegalityShortcut, for counting: when no royal is attacked, a move of a
 // non-royal piece from a square on no enemy path to a royal (and, against hoppers, onto none)
-// cannot expose one.
+// cannot expose one. Unlike the shortcut it stays on under a drop-mate rule, which only drops
+// of the types it names need (countMoves tests those).
 struct ExposureTest {
     bool enabled = false;
     SquareSet vacate, occupy;
@@ -240,7 +241,7 @@ struct ExposureTest {
         const auto& royals = pos.royals(us);
         bool checked = v.rules.checkRule == CheckRule::AnyRoyal ||
                        (v.rules.checkRule == CheckRule::SoleRoyal && royals.size() == 1);
-        if (!checked || royals.empty() || !v.rules.dropMateIllegal.empty()) return;
+        if (!checked || royals.empty()) return;
         for (int r : royals)
             if (isAttacked(pos, r, them)) return;
         for (int t = 0; t < pos.info().typeCount; ++t) {
@@ -339,13 +340,15 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         });
     }
     // Everything else as generateLegal does it (the shortcut's test, then judged or made).
+    const auto& noMate = v.rules.dropMateIllegal;
     MoveList rest;
     generatePseudoExcept(pos, rest, countedFrom);
     for (const Move& m : rest) {
         bool safe = exposure.enabled && !exposure.occupy[m.to] &&
                     !(m.flags & (kMoveRelocate | kMoveEndsGame)) &&
                     !(m.promo != kNoPieceType && info.isRoyal[m.promo]) &&
-                    (m.kind == MoveKind::Drop ||
+                    ((m.kind == MoveKind::Drop &&
+                      std::find(noMate.begin(), noMate.end(), m.promo) == noMate.end()) ||
                      (m.kind == MoveKind::Normal && m.victimCount() == 0 &&
                       !exposure.vacate[m.from] && !info.isRoyal[typeOf(pos.at(m.from))]));
         count += safe || legal(pos, judge, m);
