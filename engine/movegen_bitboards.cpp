@@ -235,7 +235,9 @@ struct ExposureTest {
     bool enabled = false;
     SquareSet vacate, occupy;
 
-    explicit ExposureTest(const Position& pos) {
+    template <class BB>
+    ExposureTest(const Position& pos, const BitboardTables& tables, const VariantBitboards<BB>& bb,
+                 const BB& all) {
         const Variant& v = pos.variant();
         Color us = pos.sideToMove(), them = ~us;
         const auto& royals = pos.royals(us);
@@ -244,13 +246,36 @@ struct ExposureTest {
         if (!checked || royals.empty()) return;
         for (int r : royals)
             if (isAttacked(pos, r, them)) return;
-        for (int t = 0; t < pos.info().typeCount; ++t) {
-            if (pos.pieces(them, PieceType(t)).none()) continue;
-            const betza::CompiledPiece& table = v.tables[t];
-            for (int r : royals) {
-                vacate |= table.pathsTo[them][r];
+        for (int r : royals) {
+            // Plain riders (mergeable types): only a piece alone between one and the royal
+            // may not leave (a pin); the other types by their paths to the royal.
+            BB orth, diag;
+            for (int t = 0; t < pos.info().typeCount; ++t) {
+                const SquareSet& set = pos.pieces(them, PieceType(t));
+                if (set.none()) continue;
+                const betza::CompiledPiece& table = v.tables[t];
                 if (table.needsOccupied) occupy |= table.pathsTo[them][r];
+                if (!tables.mergeable(PieceType(t))) {
+                    vacate |= table.pathsTo[them][r];
+                    continue;
+                }
+                BB mine = fromSquareSet<BB>(set);
+                auto masks = bb.pieces[t]->captureMasks(int(us), r);
+                orth |= masks.orth & mine;
+                diag |= masks.diag & mine;
             }
+            BB square = BB::square(r);
+            const auto& sl = bb.sliders;
+            forEachSquare(orth & sl.rook(r, bb.boardHoles), [&](int s) {
+                BB between = sl.rook(r, BB::square(s) | bb.boardHoles) &
+                             sl.rook(s, square | bb.boardHoles) & all;
+                if (between.count() == 1) vacate.set(between.lsb());
+            });
+            forEachSquare(diag & sl.bishop(r, bb.boardHoles), [&](int s) {
+                BB between = sl.bishop(r, BB::square(s) | bb.boardHoles) &
+                             sl.bishop(s, square | bb.boardHoles) & all;
+                if (between.count() == 1) vacate.set(between.lsb());
+            });
         }
         if (v.rules.flyingRoyals) {
             const Geometry& g = pos.board();
@@ -273,11 +298,11 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     const Variant& v = pos.variant();
     const VariantInfo& info = pos.info();
     Color us = pos.sideToMove();
-    ExposureTest exposure(pos);
-    BitboardLegality judge(pos, false);
     BB mine = fromSquareSet<BB>(pos.occupied(us));
     BB enemies = fromSquareSet<BB>(pos.occupied(~us));
     BB all = mine | enemies;
+    ExposureTest exposure(pos, tables, bb, all);
+    BitboardLegality judge(pos, false);
     BB occupy = fromSquareSet<BB>(exposure.occupy);
     int ep = pos.epSquare();
     int count = 0;
