@@ -66,6 +66,7 @@ class Position {
     // Whether an e.p. capture may end on `sq`: epSquare(), or another square the same lame move
     // passed (a pawn's triple step gives the right on both squares it passed).
     bool isEpTarget(int sq) const { return sq == epSquare_ || (epMulti_ && epMore_[sq]); }
+    bool hasSeveralEpTargets() const { return epMulti_; }
     int epVictim() const { return epVictim_; }
     int halfmoveClock() const { return halfmoveClock_; }
     // Once-per-game rights still unused (Tamerlane's King swap 'K' and citadel exchange 'X').

@@ -163,6 +163,7 @@ TEST(MultiSquareEnPassant, EverySquareTheStepPassed) {
     std::vector<std::string> moves = texts(pos);
     EXPECT_TRUE(has(moves, "d4e3"));
     EXPECT_TRUE(has(moves, "f5e4"));
+    EXPECT_EQ(perft(pos, 1), moves.size());  // perft's last ply counts both captures too
     // Either capture removes the pawn on e5 and ends the rights.
     playAndCheck(pos, {"d4e3"},
                  "rnccwkqbbnr/ppp1p1ppppp/11/11/11/5p5/11/4p6/PPPP1PPPPPP/RNBBQKWCCNR w - - 0 2");
@@ -183,6 +184,24 @@ TEST(MultiSquareEnPassant, EverySquareTheStepPassed) {
 // a pawn on the last rank (c9c10 with no piece): from 5k5/2P5p2/11/11/11/11/11/11/1p9/5K5 w it
 // counts 8564 at depth 4 where Timur counts 6369, every difference such a move. By the rules a
 // pawn must promote on the last rank, where it could never move again.
+// The same with a pawn whose moves the bitboards cover: perft's last ply (countLegalMoves) must
+// leave a position with several e.p. squares to the generator.
+TEST(MultiSquareEnPassant, PerftCountsEverySquare) {
+    auto v = loadVariantText(R"({ "name": "triple", "board": { "files": 8, "ranks": 8 },
+      "pieces": [ { "name": "pawn", "letter": "P", "betza": "fmWfceFifmnW3" },
+                  { "name": "king", "letter": "K", "betza": "K", "royal": true } ],
+      "start": "4k3/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1" })",
+                             "triple.json");
+    Position pos(v);
+    pos.setFen("4k3/8/8/5p2/3p4/8/4P3/K7 w - - 0 1");
+    pos.makeMove(parseMove(pos, "e2e5"));
+    EXPECT_EQ(pos.fen(), "4k3/8/8/4Pp2/3p4/8/8/K7 b - e3e4 0 1");
+    std::vector<std::string> moves = texts(pos);
+    EXPECT_TRUE(has(moves, "d4e3"));
+    EXPECT_TRUE(has(moves, "f5e4"));
+    EXPECT_EQ(perft(pos, 1), moves.size());
+}
+
 // Unmaking a step that gave rights on two squares leaves nothing behind for the next one.
 TEST(MultiSquareEnPassant, UnmakeLeavesNoRightBehind) {
     Position pos(loadVariant("wildebeest"));
