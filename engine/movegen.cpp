@@ -288,9 +288,7 @@ class Generator {
                 if (rf == kf || pos_.at(rs) != rook || !pos_.isVirgin(rs)) continue;
                 bool kingside = rf > kf;
                 if (rule.kingStopsAnywhere) {
-                    int dir = kingside ? 1 : -1;
-                    for (int kf2 = kf + dir; kf2 != rf; kf2 += dir)
-                        castlingMove(ks, g.square(kf2, rank), rs, g.square(kf2 - dir, rank));
+                    castlingAnyDistance(ks, rs);
                     continue;
                 }
                 int kt = g.square(kingside ? rule.kingsideKingFile : rule.queensideKingFile, rank);
@@ -298,6 +296,14 @@ class Generator {
                 castlingMove(ks, kt, rs, rt);
             }
         }
+    }
+
+    // CastlingRule::kingStopsAnywhere: every stop from one step towards the rook to next to it.
+    [[gnu::noinline]] void castlingAnyDistance(int ks, int rs) {
+        const Geometry& g = pos_.board();
+        int kf = g.fileOf(ks), rf = g.fileOf(rs), rank = g.rankOf(ks), dir = rf > kf ? 1 : -1;
+        for (int f = kf + dir; f != rf; f += dir)
+            castlingMove(ks, g.square(f, rank), rs, g.square(f - dir, rank));
     }
 
     void castlingMove(int ks, int kt, int rs, int rt) {
