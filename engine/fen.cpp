@@ -139,7 +139,29 @@ void readHoldings(const Variant& v, std::string_view text, FenStyle style, FenPo
     }
 }
 
-// The rights field: castling (KQkq, or the partner's file letter) and the once-per-game rights.
+// The square a first-move right letter names: that file on the side's first rank.
+int firstRankSquare(const Geometry& g, Color side, int file) {
+    return g.square(file, side == White ? 0 : g.ranks - 1);
+}
+
+// Whether `p` may hold a first-move right, which the FEN names by its file on its first rank.
+bool holdsRight(const Variant& v, Piece p) {
+    return p != kNoPiece && v.info.unmovedByRight[typeOf(p)];
+}
+
+// A first-move right (PieceSpec::firstMoveRight): the file letter `lc` of side `side`.
+bool readFirstMoveRight(const Variant& v, char lc, Color side, FenPosition& out) {
+    const Geometry& g = v.board;
+    if (lc < 'a' || lc >= 'a' + g.files) return false;
+    int sq = firstRankSquare(g, side, lc - 'a');
+    Piece p = out.squares[sq];
+    if (!holdsRight(v, p) || colorOf(p) != side) return false;
+    out.unmoved[sq] = true;
+    return true;
+}
+
+// The rights field: castling (KQkq, or the partner's file letter), the once-per-game rights,
+// and first-move rights (the file of an unmoved piece on the first rank).
 void readRights(const Variant& v, std::string_view text, FenPosition& out) {
     if (text == "-") return;
     const Geometry& g = v.board;
@@ -156,6 +178,11 @@ void readRights(const Variant& v, std::string_view text, FenPosition& out) {
             out.rights[side] |= FenPosition::kExchangeRight;
             continue;
         }
+        // A file letter names a first-move right when such a piece stands there ('k' and 'q'
+        // stay castling letters).
+        char lc0 = char(std::tolower(static_cast<unsigned char>(c)));
+        bool wing = castling && (lc0 == 'k' || lc0 == 'q');
+        if (!wing && readFirstMoveRight(v, lc0, side, out)) continue;
         if (!castling)
             throw FenError(std::string("unknown rights letter '") + c + "' in '" +
                            std::string(text) + "'");
@@ -199,47 +226,78 @@ void readRights(const Variant& v, std::string_view text, FenPosition& out) {
     }
 }
 
+// The e.p. field: one square name or several run together ("e7e8"), each letters then digits.
+std::vector<int> readEpSquares(const Geometry& g, std::string_view text) {
+    std::vector<int> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t j = i;
+        while (j < text.size() && std::isalpha(static_cast<unsigned char>(text[j]))) ++j;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        auto sq = j > i ? g.parse(text.substr(i, j - i)) : std::nullopt;
+        if (!sq || (std::find(out.begin(), out.end(), *sq) != out.end()))
+            throw FenError("en-passant field '" + std::string(text) +
+                           "' is not a square or several different squares");
+        out.push_back(*sq);
+        i = j;
+    }
+    return out;
+}
+
 int readCounter(std::string_view field, const char* what) {
     if (!isNumber(field) || field.size() > 6)
         throw FenError(std::string(what) + " '" + std::string(field) + "' is not a number");
     return std::stoi(std::string(field));
 }
 
-// KQkq-style castling rights: for each side whose castling king is unmoved on its rank, the
-// unmoved partners, 'k'/'q' for the outermost on each wing and the file letter for others.
-std::string castlingText(const Variant& v, const FenPosition& pos) {
+// KQkq-style castling rights of side `col`: when its castling king is unmoved on its rank, the
+// unmoved partners, 'k'/'q' for the outermost on each wing and the file letter for others. The
+// squares written are added to `written`.
+std::string castlingText(const Variant& v, const FenPosition& pos, Color col, SquareSet& written) {
     const auto& castling = v.rules.castling;
     if (!castling) return "";
     const Geometry& g = v.board;
+    int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
+    int kingFile = -1;
+    for (int f = 0; f < g.files; ++f) {
+        int sq = g.square(f, rank);
+        if (pos.squares[sq] == makePiece(col, castling->king) && pos.unmoved[sq]) kingFile = f;
+    }
+    if (kingFile < 0) return "";
+    Piece rook = makePiece(col, castling->rook);
+    std::string k, q;
+    int outerK = -1, outerQ = -1;
+    for (int f = 0; f < g.files; ++f)
+        if (pos.squares[g.square(f, rank)] == rook) {
+            if (f > kingFile) outerK = f;
+            if (f < kingFile && outerQ < 0) outerQ = f;
+        }
+    for (int f = g.files - 1; f >= 0; --f) {
+        int sq = g.square(f, rank);
+        if (pos.squares[sq] != rook || !pos.unmoved[sq] || f == kingFile) continue;
+        char letter = f > kingFile ? (f == outerK ? 'k' : char('a' + f))
+                                   : (f == outerQ ? 'q' : char('a' + f));
+        (f > kingFile ? k : q) += letter;
+        written.set(sq);
+    }
+    std::string both = k + q;
+    if (!both.empty()) written.set(g.square(kingFile, rank));
+    if (col == White)
+        for (char& ch : both) ch = char(std::toupper(static_cast<unsigned char>(ch)));
+    return both;
+}
+
+// First-move rights of side `col` not already said by its castling letters: the files of its
+// unmoved pieces on its first rank that hold such a right (upper case for White).
+std::string firstMoveRightsText(const Variant& v, const FenPosition& pos, Color col,
+                                const SquareSet& written) {
+    const Geometry& g = v.board;
     std::string out;
-    for (int c = 0; c < 2; ++c) {
-        Color col = Color(c);
-        int rank = col == White ? castling->rank : g.ranks - 1 - castling->rank;
-        int kingFile = -1;
-        for (int f = 0; f < g.files; ++f) {
-            int sq = g.square(f, rank);
-            if (pos.squares[sq] == makePiece(col, castling->king) && pos.unmoved[sq]) kingFile = f;
-        }
-        if (kingFile < 0) continue;
-        Piece rook = makePiece(col, castling->rook);
-        std::string k, q;
-        int outerK = -1, outerQ = -1;
-        for (int f = 0; f < g.files; ++f)
-            if (pos.squares[g.square(f, rank)] == rook) {
-                if (f > kingFile) outerK = f;
-                if (f < kingFile && outerQ < 0) outerQ = f;
-            }
-        for (int f = g.files - 1; f >= 0; --f) {
-            int sq = g.square(f, rank);
-            if (pos.squares[sq] != rook || !pos.unmoved[sq] || f == kingFile) continue;
-            char letter = f > kingFile ? (f == outerK ? 'k' : char('a' + f))
-                                       : (f == outerQ ? 'q' : char('a' + f));
-            (f > kingFile ? k : q) += letter;
-        }
-        std::string both = k + q;
-        if (col == White)
-            for (char& ch : both) ch = char(std::toupper(static_cast<unsigned char>(ch)));
-        out += both;
+    for (int f = 0; f < g.files; ++f) {
+        int sq = firstRankSquare(g, col, f);
+        Piece p = pos.squares[sq];
+        if (!pos.unmoved[sq] || written[sq] || !holdsRight(v, p) || colorOf(p) != col) continue;
+        out += char((col == White ? 'A' : 'a') + f);
     }
     return out;
 }
@@ -307,20 +365,17 @@ FenPosition readFen(const Variant& v, std::string_view fen) {
             for (int n : hand)
                 if (n) throw FenError("holdings: the variant has no pieces in hand");
     // Unmoved pieces: those standing where the start position has the same piece; castling
-    // partners only as the rights field says.
+    // partners and pieces with first-move rights only as the rights field says.
     for (int sq = 0; sq < g.squareCount(); ++sq) {
         Piece p = out.squares[sq];
-        if (p != kNoPiece && info.hasInitialMoves[typeOf(p)] && info.startBoard[sq] == p)
+        if (p != kNoPiece && info.hasInitialMoves[typeOf(p)] && !info.unmovedByRight[typeOf(p)] &&
+            info.startBoard[sq] == p)
             out.unmoved[sq] = true;
     }
     std::size_t i = std::min<std::size_t>(2, f.size());
     if (i < f.size() && !isNumber(f[i])) readRights(v, f[i++], out);
     if (i < f.size() && !isNumber(f[i])) {
-        if (f[i] != "-") {
-            auto sq = g.parse(f[i]);
-            if (!sq) throw FenError("en-passant field '" + std::string(f[i]) + "' is not a square");
-            out.epSquare = *sq;
-        }
+        if (f[i] != "-") out.epSquares = readEpSquares(g, f[i]);
         ++i;
     }
     if (i < f.size()) out.halfmoveClock = readCounter(f[i++], "halfmove clock");
@@ -365,10 +420,17 @@ std::string writeFen(const Variant& v, const FenPosition& pos) {
         if (pos.rights[c] & FenPosition::kSwapRight) rights += c == White ? 'K' : 'k';
         if (pos.rights[c] & FenPosition::kExchangeRight) rights += c == White ? 'X' : 'x';
     }
-    rights += castlingText(v, pos);
+    for (Color c : {White, Black}) {
+        SquareSet written;
+        rights += castlingText(v, pos, c, written);
+        rights += firstMoveRightsText(v, pos, c, written);
+    }
     out += rights.empty() ? "-" : rights;
     out += ' ';
-    out += pos.epSquare >= 0 ? g.name(pos.epSquare) : "-";
+    std::vector<int> eps = pos.epSquares;
+    std::sort(eps.begin(), eps.end());
+    for (int sq : eps) out += g.name(sq);
+    if (eps.empty()) out += '-';
     out += ' ' + std::to_string(pos.halfmoveClock) + ' ' + std::to_string(pos.fullmove);
     return out;
 }

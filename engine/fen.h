@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/variant.h"
 
@@ -31,7 +32,9 @@ struct FenPosition {
     std::array<std::array<int, kMaxPieceTypes>, 2> hands{};
     Color side = White;
     std::array<std::uint8_t, 2> rights{};
-    int epSquare = -1;  // as written; whether anyone can capture there is the position's business
+    // As written: one square, or several run together ("e7e8") for a lame move that passed more
+    // than one; whether anyone can capture there is the position's business.
+    std::vector<int> epSquares;
     int halfmoveClock = 0, fullmove = 1;
 };
 

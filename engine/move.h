@@ -12,7 +12,8 @@ enum class MoveKind : std::uint8_t {
     Normal,           // from -> to, capturing what stands on `to` and any locust victims
     EnPassant,        // from -> to (empty), capturing the piece on `aux`
     Castling,         // the royal from -> to, the partner from `aux` to the square next to it
-    Drop,             // a piece of type `promo` from hand to `to`
+    Drop,             // a piece of type `aux` leaves the hand and appears as type `promo` on `to`
+                      // (the two differ when a piece is dropped on its promoted side)
     Swap,             // the pieces on `from` and `to` exchange places (King swap)
     Placement,        // the parked piece on `from` is put on `to`, becoming type `promo`
     CitadelExchange,  // the royal on `from` enters the citadel `to`; the royal on `aux` and it
@@ -20,10 +21,17 @@ enum class MoveKind : std::uint8_t {
 };
 
 enum MoveFlag : std::uint8_t {
-    kMoveCreatesEp = 1 << 2,  // a Normal move that gives e.p. rights on square `aux`
+    kMoveVictimMask = 3,      // bits 0-1: number of locust victims (0..2)
+    kMoveCreatesEp = 1 << 2,  // a Normal move that gives e.p. rights on square `aux` (and on the
+                              // squares it passed before it)
     kMoveEndsGame = 1 << 3,   // entering the enemy citadel: the game is over
     kMoveRelocate = 1 << 4,   // the promoted piece goes to `aux` instead of `to`
-    kMoveVictimMask = 3,      // bits 0-1: number of locust victims (0..2)
+    kMovePass = 1 << 5,       // a Normal move from == to that captures nothing: a pass (it must
+                              // differ from the null Move{} even on square 0)
+    kMoveUnload = 1 << 6,     // XBetza u: the piece the move takes (on `to`, else victim[0]) is
+                              // put on `aux` instead of leaving the board
+    kMoveGate = 1 << 7,       // gating: a piece of type victim[1] enters from hand on the square
+                              // the mover left (castling: on victim[0], the king's or rook's)
 };
 
 struct Move {

@@ -31,7 +31,9 @@ class Generator {
           info_(pos.info()),
           us_(pos.sideToMove()),
           out_(out),
-          special_(info_.citadels.any() || info_.anyImmune) {}
+          special_(info_.citadels.any() || info_.anyImmune),
+          checkLimitsInitial_(info_.anyInitialNotInCheck),
+          hasEp_(pos.epSquare() >= 0) {}
 
     void all(const SquareSet* skip = nullptr) {
         for (int t = 0; t < info_.typeCount; ++t)
@@ -72,10 +74,18 @@ class Generator {
         const betza::SquareRange& r = table.ranges[us_][from];
         int start = out_.size;
         walk(table, t, from, r.begin, r.initial);
-        if (pos_.isVirgin(from)) walk(table, t, from, r.initial, r.initial2);
+        if (pos_.isVirgin(from) &&
+            !(checkLimitsInitial_ && info_.initialNotInCheck[t] && inCheckNow()))
+            walk(table, t, from, r.initial, r.initial2);
         if (r.initial2 < r.end && oneRankAheadOfStart(t, from))
             walk(table, t, from, r.initial2, r.end);
         if (table.mayDuplicate) dedupe(start);
+    }
+
+    // Whether the side to move is in check, asked once (PieceSpec::initialNotInCheck).
+    bool inCheckNow() {
+        if (inCheck_ < 0) inCheck_ = inCheck(pos_) ? 1 : 0;
+        return inCheck_;
     }
 
     // XBetza ii: the piece stands one rank ahead of a square where such a piece starts.
@@ -95,8 +105,7 @@ class Generator {
             std::uint8_t o = occ(n.sq);
             if (n.emit & o) {
                 bool capture = o == kOccEnemy || n.victimSlot;
-                if (wanted(t, capture) && !((n.flags & betza::kNodeTame) && o == kOccEnemy &&
-                                            info_.isRoyal[typeOf(pos_.at(n.sq))])) {
+                if (wanted(t, capture) && !tameForbids(n, from, o)) {
                     Move m;
                     m.from = std::uint8_t(from);
                     m.to = n.sq;
@@ -109,10 +118,12 @@ class Generator {
                         m.flags |= kMoveCreatesEp;
                         m.aux = n.aux;
                     }
+                    // Rare node kinds: a pass, and u (the taken piece goes to n.aux).
+                    if (n.flags & (betza::kNodeNullMove | betza::kNodeUnload)) markStay(n, m, o);
                     add(t, m, capture);
                 }
             } else if (G != GenType::Quiets && (n.flags & betza::kNodeEnPassant) &&
-                       o == kOccEmpty && n.sq == pos_.epSquare()) {
+                       o == kOccEmpty && hasEp_ && pos_.isEpTarget(n.sq)) {
                 Move m;
                 m.from = std::uint8_t(from);
                 m.to = n.sq;
@@ -128,6 +139,24 @@ class Generator {
             } else {
                 i = n.skip;
             }
+        }
+    }
+
+    // XBetza t: the move may not take a royal of either side on its destination (the mover's
+    // own square, where a pass or igui ends, holds no victim).
+    bool tameForbids(const PathNode& n, int from, std::uint8_t o) const {
+        return (n.flags & betza::kNodeTame) && o != kOccEmpty && n.sq != from &&
+               info_.isRoyal[typeOf(pos_.at(n.sq))];
+    }
+
+    // A pass (the move ends where it started, taking nothing) and an unloading move (u: what
+    // it takes reappears on n.aux; only when it does take something).
+    static void markStay(const PathNode& n, Move& m, std::uint8_t o) {
+        if ((n.flags & betza::kNodeNullMove) && !n.victimSlot) m.flags |= kMovePass;
+        bool takes = n.victimSlot || (o != kOccEmpty && n.sq != m.from);
+        if ((n.flags & betza::kNodeUnload) && takes) {
+            m.flags |= kMoveUnload;
+            m.aux = n.aux;
         }
     }
 
@@ -173,7 +202,9 @@ class Generator {
         Move entry = m;
         if (cr.enemyEntry) entry.flags |= kMoveEndsGame;
         push(entry, capture);
-        if (cr.exchange && (cr.unlimitedExchange || pos_.hasRight(us_, Position::kExchangeRight)))
+        // (An unloading move keeps its unload square in aux: it enters without an exchange.)
+        if (cr.exchange && !(m.flags & kMoveUnload) &&
+            (cr.unlimitedExchange || pos_.hasRight(us_, Position::kExchangeRight)))
             for (int r : pos_.royals(us_)) {
                 if (r == m.from || info_.citadels[r]) continue;
                 Move swap = m;
@@ -256,18 +287,33 @@ class Generator {
                 int rs = g.square(rf, rank);
                 if (rf == kf || pos_.at(rs) != rook || !pos_.isVirgin(rs)) continue;
                 bool kingside = rf > kf;
+                if (rule.kingStopsAnywhere) {
+                    castlingAnyDistance(ks, rs);
+                    continue;
+                }
                 int kt = g.square(kingside ? rule.kingsideKingFile : rule.queensideKingFile, rank);
                 int rt = g.square(kingside ? rule.kingsideRookFile : rule.queensideRookFile, rank);
-                if (castlingPathClear(ks, kt, rs, rt)) {
-                    Move m;
-                    m.from = std::uint8_t(ks);
-                    m.to = std::uint8_t(kt);
-                    m.kind = MoveKind::Castling;
-                    m.aux = std::uint8_t(rs);
-                    out_.push(m);
-                }
+                castlingMove(ks, kt, rs, rt);
             }
         }
+    }
+
+    // CastlingRule::kingStopsAnywhere: every stop from one step towards the rook to next to it.
+    [[gnu::noinline]] void castlingAnyDistance(int ks, int rs) {
+        const Geometry& g = pos_.board();
+        int kf = g.fileOf(ks), rf = g.fileOf(rs), rank = g.rankOf(ks), dir = rf > kf ? 1 : -1;
+        for (int f = kf + dir; f != rf; f += dir)
+            castlingMove(ks, g.square(f, rank), rs, g.square(f - dir, rank));
+    }
+
+    void castlingMove(int ks, int kt, int rs, int rt) {
+        if (!castlingPathClear(ks, kt, rs, rt)) return;
+        Move m;
+        m.from = std::uint8_t(ks);
+        m.to = std::uint8_t(kt);
+        m.kind = MoveKind::Castling;
+        m.aux = std::uint8_t(rs);
+        out_.push(m);
     }
 
     bool castlingPathClear(int ks, int kt, int rs, int rt) const {
@@ -300,7 +346,7 @@ class Generator {
                 Move m;
                 m.from = m.to = std::uint8_t(sq);
                 m.kind = MoveKind::Drop;
-                m.promo = PieceType(t);
+                m.promo = m.aux = PieceType(t);
                 out_.push(m);
             }
         }
@@ -334,8 +380,21 @@ class Generator {
     const VariantInfo& info_;
     Color us_;
     MoveList& out_;
-    bool special_;  // the variant has citadels or immune pieces
+    bool special_;             // the variant has citadels or immune pieces
+    bool checkLimitsInitial_;  // some piece has initialNotInCheck
+    bool hasEp_;               // the position has e.p. targets
+    int inCheck_ = -1;         // inCheckNow(): -1 until asked
 };
+
+// XBetza u: a move that unloads what it takes only displaces it, so it attacks nothing. A
+// locust node of a table with u captures only if some move through it does not unload.
+bool capturesForGood(const betza::CompiledPiece& table, std::uint32_t i, const PathNode& n) {
+    if (n.emit & kOccEnemy) return !(n.flags & betza::kNodeUnload);
+    if (!table.hasUnload) return true;
+    for (std::uint32_t k = i + 1; k < n.skip; ++k)
+        if (table.nodes[k].emit && !(table.nodes[k].flags & betza::kNodeUnload)) return true;
+    return false;
+}
 
 // Whether the piece of type t and colour `by` on `from` could capture on `target`.
 bool pieceAttacks(const Position& pos, PieceType t, Color by, int from, int target) {
@@ -347,7 +406,8 @@ bool pieceAttacks(const Position& pos, PieceType t, Color by, int from, int targ
     for (std::uint32_t i = r.begin; i < end;) {
         const PathNode& n = nodes[i];
         std::uint8_t o = n.sq == target ? kOccEnemy : info.occClass[by][pos.at(n.sq)];
-        if (n.sq == target && ((n.emit | n.locust) & kOccEnemy) && !(n.flags & betza::kNodeTame))
+        if (n.sq == target && ((n.emit | n.locust) & kOccEnemy) && !(n.flags & betza::kNodeTame) &&
+            (!table.hasUnload || capturesForGood(table, i, n)))
             return true;
         i = (n.pass & o) ? i + 1 : n.skip;
     }
@@ -402,7 +462,8 @@ bool isPseudoLegal(const Position& pos, const Move& m) {
         return false;
     if (m.kind == MoveKind::Placement || m.kind == MoveKind::Swap) return false;
     if (m.kind == MoveKind::Drop &&
-        (m.promo >= pos.info().typeCount || pos.hand(pos.sideToMove(), m.promo) == 0))
+        (m.promo >= pos.info().typeCount || m.aux >= pos.info().typeCount ||
+         pos.hand(pos.sideToMove(), m.aux) == 0))
         return false;
     MoveList moves;
     if (isCaptureOrPromotion(pos, m))
@@ -429,6 +490,18 @@ bool isAttacked(const Position& pos, int sq, Color by) {
     return false;
 }
 
+namespace {
+
+// CheckRule::AllRoyals: c has royals and every one of them is attacked.
+[[gnu::noinline]] bool allRoyalsAttacked(const Position& pos, Color c) {
+    const auto& mine = pos.royals(c);
+    for (int sq : mine)
+        if (!isAttacked(pos, sq, ~c)) return false;
+    return !mine.empty();
+}
+
+}  // namespace
+
 bool royalsInDanger(const Position& pos, Color c) {
     const Rules& rules = pos.variant().rules;
     const auto& mine = pos.royals(c);
@@ -444,6 +517,8 @@ bool royalsInDanger(const Position& pos, Color c) {
             break;
         case CheckRule::AnyRoyal:
             break;
+        case CheckRule::AllRoyals:
+            return allRoyalsAttacked(pos, c);
     }
     for (int sq : mine)
         if (isAttacked(pos, sq, ~c)) return true;
@@ -453,7 +528,9 @@ bool royalsInDanger(const Position& pos, Color c) {
 bool inCheck(const Position& pos) {
     Color us = pos.sideToMove();
     for (int sq : pos.royals(us))
-        if (isAttacked(pos, sq, ~us)) return true;
+        if (isAttacked(pos, sq, ~us))
+            return pos.variant().rules.checkRule != CheckRule::AllRoyals ||
+                   allRoyalsAttacked(pos, us);
     return false;
 }
 
@@ -487,9 +564,13 @@ struct LegalityShortcut {
         const VariantInfo& info = pos.info();
         Color us = pos.sideToMove(), them = ~us;
         const auto& royals = pos.royals(us);
+        // What is safe when no royal may be attacked is safe when not all of them may be.
         bool checked = v.rules.checkRule == CheckRule::AnyRoyal ||
+                       v.rules.checkRule == CheckRule::AllRoyals ||
                        (v.rules.checkRule == CheckRule::SoleRoyal && royals.size() == 1);
-        if (!checked || royals.empty() || !v.rules.dropMateIllegal.empty()) return;
+        // A move that destroys an own piece (XBetza d) may destroy an own royal: tested.
+        if (!checked || royals.empty() || !v.rules.dropMateIllegal.empty() || info.destroysFriends)
+            return;
         for (int r : royals)
             if (isAttacked(pos, r, them)) return;
         for (int t = 0; t < info.typeCount; ++t) {
@@ -509,7 +590,9 @@ struct LegalityShortcut {
     }
 
     bool safe(const Position& pos, const Move& m) const {
-        if (!enabled || occupy[m.to] || (m.flags & (kMoveRelocate | kMoveEndsGame))) return false;
+        // An unloading move puts a piece on a square: like occupying it, it can open an attack.
+        if (!enabled || occupy[m.to] || (m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload)))
+            return false;
         const VariantInfo& info = pos.info();
         if (m.promo != kNoPieceType && info.isRoyal[m.promo]) return false;
         if (m.kind == MoveKind::Drop) return true;
@@ -531,11 +614,16 @@ bool soleRoyalLeftInDanger(const Position& pos, Color us, const Move& m) {
     return false;
 }
 
-// Makes m, tests the mover's royals, takes it back.
+// Makes m, tests the mover's royals, takes it back. Under a check rule a side may not destroy
+// one of its own royals (XBetza d) either.
 bool legalAfterMake(Position& pos, const Move& m, bool soleRoyalBefore) {
     Color us = pos.sideToMove();
+    std::size_t royals = pos.royals(us).size();
     pos.makeMove(m);
     bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
+    if (ok && pos.royals(us).size() < royals && m.kind == MoveKind::Normal &&
+        !(m.flags & kMoveRelocate) && pos.variant().rules.checkRule != CheckRule::None)
+        ok = false;
     if (ok && soleRoyalBefore) ok = !soleRoyalLeftInDanger(pos, us, m);
     pos.unmakeMove();
     return ok;
@@ -579,56 +667,6 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
         }
         generateSwaps(pos, out, noOtherMove);
     }
-}
-
-std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion) {
-    const Geometry& g = pos.board();
-    const Variant& v = pos.variant();
-    if (m.kind == MoveKind::Drop) {
-        std::string letter = v.pieces[m.promo].letter;
-        return letter + "@" + g.name(m.to);
-    }
-    std::string s = g.name(m.from);
-    for (int k = 0; k < m.victimCount(); ++k) s += g.name(m.victim[k]);
-    s += g.name(m.to);
-    if (m.kind == MoveKind::CitadelExchange) return s + g.name(m.aux);
-    if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant) return s;
-    Piece mover = pos.at(m.from);
-    if (!letterForForcedPromotion && m.promo != kNoPieceType && mover != kNoPiece &&
-        v.pieces.size() > typeOf(mover) && pos.info().forcedPromotion[typeOf(mover)])
-        return s;  // a forced promotion with one result needs no suffix
-    if (m.promo != kNoPieceType) {
-        Piece moved = pos.at(m.from);
-        if (moved != kNoPiece && v.pieces[typeOf(moved)].promotesTo == m.promo) {
-            s += '+';
-        } else {
-            for (char c : v.pieces[m.promo].letter)
-                s += char(std::tolower(static_cast<unsigned char>(c)));
-        }
-    }
-    return s;
-}
-
-Move parseMove(Position& pos, const std::string& text) {
-    MoveList legal;
-    generateLegal(pos, legal);
-    for (const Move& m : legal)
-        if (moveText(pos, m) == text) return m;
-    // Other programs write a forced single promotion with its letter (f7f8q in shatranj), and
-    // `timur match` as moveText does when asked for the suffix (l2l1+ for a Tamerlane pawn); we
-    // write none, but accept those spellings too.
-    for (const Move& m : legal) {
-        if (m.promo == kNoPieceType) continue;
-        if (moveText(pos, m, true) == text) return m;
-        std::string letter;
-        for (char c : pos.variant().pieces[m.promo].letter)
-            letter += char(std::tolower(static_cast<unsigned char>(c)));
-        std::string plain = moveText(pos, m);
-        if (plain + letter == text &&
-            plain.find_first_not_of("abcdefghijklmnop0123456789") == std::string::npos)
-            return m;
-    }
-    return Move{};
 }
 
 }  // namespace timur

@@ -54,9 +54,14 @@ bool royalsInDanger(const Position& pos, Color c);
 // Whether the side to move has a royal under attack (is "in check").
 bool inCheck(const Position& pos);
 
-// Move text: from-square + to-square with 1-based ranks (e2e4, h10g8), a promotion as a lower-case
-// letter suffix (or '+' for a shogi-style promotion), a drop as P@e4, locust victims written
-// between from and to (c3d4e5 jumps from c3 over d4 to e5 and captures on d4).
+// Move text (move_text.cpp): from-square + to-square with 1-based ranks (e2e4, h10g8), a
+// promotion as a lower-case letter suffix ('+' for a shogi-style promotion, '-' for a promoted
+// piece turning back), a drop as P@e4 (+S@b2 on its promoted side), locust victims written
+// between from and to (c3d4e5 jumps from c3 over d4 to e5 and captures on d4), a pass as the
+// square twice (e2e2). XBetza u: 'u' after the squares when the taken piece goes to the mover's
+// start square (a1a4u swaps), else 'u' and the square (d1d5ud3). Gating: the entering piece's
+// letter last (b1c3h); a castling gating on the rook's square is written rook square, king
+// square, letter (h1e1h). A castling king moving one square is written king takes own rook.
 // With letterForForcedPromotion a forced single promotion keeps its letter (f7f8q in shatranj),
 // as other engines expect it.
 std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion = false);

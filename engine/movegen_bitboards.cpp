@@ -135,9 +135,10 @@ bool safeWithout(const Position& pos, const BitboardTables& tables, const Bitboa
 }
 
 // The board after m: occupancy and the captured squares; then each royal of the mover.
+// every: checkRule allRoyals, where one royal not attacked is enough.
 template <int W>
 bool royalsSafeAfter(const Position& pos, const BitboardTables& tables, const Move& m, bool checked,
-                     bool flying) {
+                     bool flying, bool every) {
     using BB = Bitboard<W>;
     Color us = pos.sideToMove();
     BB occ = fromSquareSet<BB>(pos.occupied(White)) | fromSquareSet<BB>(pos.occupied(Black));
@@ -158,14 +159,17 @@ bool royalsSafeAfter(const Position& pos, const BitboardTables& tables, const Mo
         }
     }
     occ.set(m.to);
+    bool oneSafe = pos.royals(us).empty();
     for (int r : pos.royals(us)) {
         int sq = r == after.from ? m.to : r;
         if (flying)
             for (int e : pos.royals(~us))
                 if (!removed.test(e) && royalsFace<W>(pos, sq, e, occ)) return false;
-        if (checked && attackedOn<W>(after, tables, sq, ~us, occ, removed)) return false;
+        bool attacked = checked && attackedOn<W>(after, tables, sq, ~us, occ, removed);
+        if (attacked && !every) return false;
+        oneSafe = oneSafe || !attacked;
     }
-    return true;
+    return !every || oneSafe;
 }
 
 }  // namespace
@@ -174,8 +178,10 @@ BitboardLegality::BitboardLegality(const Position& pos, bool soleRoyalBefore) {
     const Variant& v = pos.variant();
     const Rules& rules = v.rules;
     if (!v.bitboards || soleRoyalBefore) return;
-    checked_ = rules.checkRule == CheckRule::AnyRoyal || (rules.checkRule == CheckRule::SoleRoyal &&
-                                                          pos.royals(pos.sideToMove()).size() == 1);
+    every_ = rules.checkRule == CheckRule::AllRoyals;
+    checked_ =
+        rules.checkRule == CheckRule::AnyRoyal || every_ ||
+        (rules.checkRule == CheckRule::SoleRoyal && pos.royals(pos.sideToMove()).size() == 1);
     flying_ = rules.flyingRoyals;
     tables_ = v.bitboards.get();
 }
@@ -194,6 +200,8 @@ int BitboardLegality::judge(const Position& pos, const Move& m) const {
             return -1;
     } else {
         if (m.to == m.from) return -1;
+        // A friend on the target is destroyed (XBetza d), maybe a royal: made and tested.
+        if (pos.at(m.to) != kNoPiece && colorOf(pos.at(m.to)) == pos.sideToMove()) return -1;
         if (m.promo != kNoPieceType &&
             (info.isRoyal[m.promo] || info.isRoyal[typeOf(pos.at(m.from))]))
             return -1;
@@ -201,13 +209,13 @@ int BitboardLegality::judge(const Position& pos, const Move& m) const {
     if (!checked_ && !flying_) return 1;
     switch (tables_->words()) {
         case 1:
-            return royalsSafeAfter<1>(pos, *tables_, m, checked_, flying_);
+            return royalsSafeAfter<1>(pos, *tables_, m, checked_, flying_, every_);
         case 2:
-            return royalsSafeAfter<2>(pos, *tables_, m, checked_, flying_);
+            return royalsSafeAfter<2>(pos, *tables_, m, checked_, flying_, every_);
         case 3:
-            return royalsSafeAfter<3>(pos, *tables_, m, checked_, flying_);
+            return royalsSafeAfter<3>(pos, *tables_, m, checked_, flying_, every_);
         default:
-            return royalsSafeAfter<4>(pos, *tables_, m, checked_, flying_);
+            return royalsSafeAfter<4>(pos, *tables_, m, checked_, flying_, every_);
     }
 }
 
@@ -241,7 +249,9 @@ struct ExposureTest {
         const Variant& v = pos.variant();
         Color us = pos.sideToMove(), them = ~us;
         const auto& royals = pos.royals(us);
+        // What exposes no royal exposes not all of them either (allRoyals).
         bool checked = v.rules.checkRule == CheckRule::AnyRoyal ||
+                       v.rules.checkRule == CheckRule::AllRoyals ||
                        (v.rules.checkRule == CheckRule::SoleRoyal && royals.size() == 1);
         if (!checked || royals.empty()) return;
         for (int r : royals)
@@ -305,6 +315,8 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     BitboardLegality judge(pos, false);
     BB occupy = fromSquareSet<BB>(exposure.occupy);
     int ep = pos.epSquare();
+    // PieceSpec::initialNotInCheck: no initial moves of such a piece while in check.
+    bool checkStopsInitial = info.anyInitialNotInCheck && inCheck(pos);
     int count = 0;
     // Citadels: a move there is the generator's (an entry, an exchange, or refused). Immune
     // pieces are never captured.
@@ -332,7 +344,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         bool royal = info.isRoyal[t];
         forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))), [&](int from) {
             if (fromZone.test(from)) return;
-            bool virgin = pos.isVirgin(from);
+            bool virgin = pos.isVirgin(from) && !(checkStopsInitial && info.initialNotInCheck[t]);
             BB quiet, capture;
             piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
             BB to = quiet.andNot(occ) | (capture & enemies);
@@ -397,7 +409,8 @@ int countMoves(Position& pos, const BitboardTables& tables) {
 int countLegalMoves(Position& pos) {
     const Variant& v = pos.variant();
     const Rules& r = v.rules;
-    if (!v.bitboards || pos.terminal()) return -1;
+    // Several e.p. squares (a triple step): the generator has them all.
+    if (!v.bitboards || pos.terminal() || pos.hasSeveralEpTargets()) return -1;
     if (r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&
         pos.royals(pos.sideToMove()).size() == 1)
         return -1;

@@ -31,6 +31,7 @@ class BitboardLegality {
     const BitboardTables* tables_ = nullptr;  // null: judges nothing
     bool checked_ = true;  // false: the rules put no royal of the mover in danger of capture
     bool flying_ = false;  // royals may not face each other on a file
+    bool every_ = false;   // checkRule allRoyals: illegal only if every royal is attacked
 };
 
 // The number of legal moves of the side to move (generateLegal's count), or -1 where it is left

@@ -1,5 +1,8 @@
 #include "engine/position.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "engine/zobrist.h"
 
 namespace timur {
@@ -52,12 +55,21 @@ void Position::setVirgin(int sq, bool v) {
     hash_ ^= zobrist::virgin(sq);
 }
 
+// A piece with initial moves that arrives on its own start square (dropped, moved or put
+// there) is unmoved as far as a FEN can tell, and so it is here: hash and FEN agree.
+void Position::markIfHome(int sq, Piece p) {
+    PieceType t = typeOf(p);
+    if (info_->hasInitialMoves[t] && !info_->unmovedByRight[t] && info_->startBoard[sq] == p)
+        setVirgin(sq, true);
+}
+
 void Position::addToHand(Color c, PieceType t, int n) {
     hash_ ^= zobrist::hand(c, t, hands_[c][t]);
     hands_[c][t] += n;
     hash_ ^= zobrist::hand(c, t, hands_[c][t]);
 }
 
+// Only when there is no e.p. square yet, or to clear it (clearEp).
 void Position::setEp(int sq, int victim) {
     if (epSquare_ >= 0) hash_ ^= zobrist::ep(epSquare_);
     epSquare_ = sq;
@@ -100,19 +112,24 @@ void Position::setFen(const std::string& fen) {
     p.virgin_ = f.unmoved;
     p.side_ = f.side;
     p.rights_ = f.rights;
-    if (f.epSquare >= 0) {
-        // The victim stands one step beyond the e.p. square, seen from the side to move.
-        int sq = f.epSquare;
-        int vr = g.rankOf(sq) + (p.side_ == White ? -1 : 1);
-        if (g.isSquare(g.fileOf(sq), vr)) {
-            int v = g.square(g.fileOf(sq), vr);
-            Piece victim = p.squares_[v];
-            if (victim != kNoPiece && colorOf(victim) != p.side_ && p.squares_[sq] == kNoPiece &&
-                variant_->pieces[typeOf(victim)].enPassantVictim &&
-                p.epCapturePossible(sq, p.side_)) {
-                p.epSquare_ = sq;
-                p.epVictim_ = v;
-            }
+    // The victim stands beyond the e.p. square, seen from the side to move: the first piece on
+    // its file (a triple step's first square has an empty one between). Squares nobody can
+    // capture on, or with another victim than the first, are dropped.
+    for (int sq : f.epSquares) {
+        int step = p.side_ == White ? -1 : 1, v = -1;
+        for (int r = g.rankOf(sq) + step; g.isSquare(g.fileOf(sq), r) && v < 0; r += step)
+            if (p.squares_[g.square(g.fileOf(sq), r)] != kNoPiece) v = g.square(g.fileOf(sq), r);
+        if (v < 0 || (p.epVictim_ >= 0 && v != p.epVictim_)) continue;
+        Piece victim = p.squares_[v];
+        if (colorOf(victim) == p.side_ || p.squares_[sq] != kNoPiece ||
+            !variant_->pieces[typeOf(victim)].enPassantVictim || !p.epCapturePossible(sq, p.side_))
+            continue;
+        if (p.epSquare_ < 0) {
+            p.epSquare_ = sq;
+            p.epVictim_ = v;
+        } else {
+            p.epMore_.set(sq);
+            p.epMulti_ = true;
         }
     }
     p.halfmoveClock_ = f.halfmoveClock;
@@ -130,7 +147,10 @@ std::string Position::fen() const {
     f.hands = hands_;
     f.side = side_;
     f.rights = rights_;
-    f.epSquare = epSquare_;
+    if (epSquare_ >= 0) f.epSquares.push_back(epSquare_);
+    if (epMulti_)
+        for (size_t s = epMore_._Find_first(); s < epMore_.size(); s = epMore_._Find_next(s))
+            f.epSquares.push_back(int(s));
     f.halfmoveClock = halfmoveClock_;
     f.fullmove = fullmove_;
     return writeFen(*variant_, f);
@@ -146,6 +166,9 @@ std::uint64_t Position::computeHash() const {
         for (size_t t = 0; t < variant_->pieces.size(); ++t)
             h ^= zobrist::hand(Color(c), PieceType(t), hands_[c][t]);
     if (epSquare_ >= 0) h ^= zobrist::ep(epSquare_);
+    if (epMulti_)
+        for (size_t s = epMore_._Find_first(); s < epMore_.size(); s = epMore_._Find_next(s))
+            h ^= zobrist::ep(int(s));
     if (side_ == Black) h ^= zobrist::side();
     for (int c = 0; c < 2; ++c)
         for (std::uint8_t r : {kSwapRight, kExchangeRight})
@@ -163,7 +186,9 @@ void Position::capture(Undo& u, int sq) {
     u.captured[k] = victim;
     u.capturedPromoted[k] = promoted_[sq];
     u.capturedVirgin[k] = virgin_[sq];
-    if (variant_->rules.capturesToHand) {
+    u.handTypes[k] = kNoPieceType;
+    // A piece the mover destroys on its own side (XBetza d) leaves the game: no hand gets it.
+    if (variant_->rules.capturesToHand && colorOf(victim) != side_) {
         PieceType t = typeOf(victim);
         if (promoted_[sq] && info_->demotedPawn != kNoPieceType)
             t = info_->demotedPawn;
@@ -190,7 +215,7 @@ Undo& Position::pushUndo(const Move& m) {
     u.hash = hash_;
     u.rights = rights_;
     u.terminal = terminal_;
-    setEp(-1, -1);
+    if (epSquare_ >= 0) clearEp(u);
     return u;
 }
 
@@ -212,9 +237,10 @@ void Position::makeMove(const Move& m) {
 
     if (m.kind == MoveKind::Drop) {
         Piece p = makePiece(side_, m.promo);
-        addToHand(side_, m.promo, -1);
+        addToHand(side_, m.aux, -1);
         put(m.to, p, false);
-        if (info_->hasInitialMoves[m.promo] && info_->startBoard[m.to] == p) setVirgin(m.to, true);
+        markIfHome(m.to, p);
+        if (info_->aimsAtRights[m.promo]) dropAimedRights(u, m.promo, m.to);
         if (info_->resetsClock[m.promo]) halfmoveClock_ = 0;
         if (info_->isRoyal[m.promo]) refreshRoyals();
     } else {
@@ -224,7 +250,9 @@ void Position::makeMove(const Move& m) {
         u.movedVirgin = virgin_[m.from];
         if (u.movedVirgin) dropCastlingPartners(u, p);
         if (info_->resetsClock[typeOf(p)]) halfmoveClock_ = 0;
-        for (int k = 0; k < m.victimCount(); ++k) capture(u, m.victim[k]);
+        if (m.flags & kMoveUnload) liftUnloaded(u, m);
+        for (int k = 0; k < m.victimCount(); ++k)
+            if (squares_[m.victim[k]] != kNoPiece) capture(u, m.victim[k]);  // (else unloaded)
         if (m.kind == MoveKind::EnPassant) capture(u, m.aux);
         if (m.kind == MoveKind::Castling) {
             Piece rook = squares_[m.aux];
@@ -255,15 +283,22 @@ void Position::makeMove(const Move& m) {
                 p = makePiece(side_, m.promo);
             }
             put(dest, p, promoted);
-            // As for a drop: a piece with initial moves that ends on its own start square is
-            // unmoved as far as a FEN can tell, and so it is here (hash and FEN agree).
-            if (info_->hasInitialMoves[typeOf(p)] && info_->startBoard[dest] == p)
-                setVirgin(dest, true);
-            if ((m.flags & kMoveCreatesEp) && epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
+            markIfHome(dest, p);
+            if (info_->aimsAtRights[typeOf(p)]) dropAimedRights(u, typeOf(p), dest);
+            if (m.flags & kMoveCreatesEp) {
+                if (epCapturePossible(m.aux, ~side_)) setEp(m.aux, m.to);
+                if (info_->multiSquareEp) addPassedEp(m);
+            }
             if (m.flags & kMoveEndsGame) terminal_ = true;
+            if (m.flags & kMoveUnload) {
+                put(m.aux, u.unloaded, u.unloadedPromoted);
+                markIfHome(m.aux, u.unloaded);
+            }
         }
-        if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)]) refreshRoyals();
-        if (u.movedVirgin || u.captureCount) dropLoneCastlingKings(u);
+        if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)] ||
+            (m.flags & kMoveUnload))
+            refreshRoyals();
+        if (u.movedVirgin || u.captureCount || u.unloadedVirgin) dropLoneCastlingKings(u);
     }
     passTurn();
 }
@@ -280,6 +315,8 @@ void Position::unmakeNullMove() {
     if (side_ == Black) --fullmove_;
     epSquare_ = u.epSquare;
     epVictim_ = u.epVictim;
+    epMulti_ = u.epMulti;
+    if (epMulti_) epMore_ = epMoreHistory_.back(), epMoreHistory_.pop_back();
     halfmoveClock_ = u.halfmoveClock;
     hash_ = u.hash;
     history_.pop_back();
@@ -304,7 +341,7 @@ void Position::unmakeMove() {
     } else if (m.kind == MoveKind::Drop) {
         remove(m.to);
         virgin_[m.to] = false;
-        hands_[side_][m.promo] += 1;
+        hands_[side_][m.aux] += 1;
     } else if (m.kind == MoveKind::Castling) {
         Piece rook = squares_[castlingRookTarget(m)];
         bool rookPromoted = promoted_[castlingRookTarget(m)];
@@ -315,24 +352,34 @@ void Position::unmakeMove() {
         virgin_[m.from] = u.movedVirgin;
         virgin_[m.aux] = u.rookVirgin;
     } else {
+        if (m.flags & kMoveUnload) {  // first: aux may be the mover's square
+            remove(m.aux);
+            virgin_[m.aux] = false;
+        }
         int dest = m.flags & kMoveRelocate ? m.aux : m.to;
         remove(dest);
         virgin_[dest] = false;
         put(m.from, u.moved, u.movedPromoted);
         virgin_[m.from] = u.movedVirgin;
+        if (m.flags & kMoveUnload) {
+            put(u.unloadedFrom, u.unloaded, u.unloadedPromoted);
+            virgin_[u.unloadedFrom] = u.unloadedVirgin;
+        }
     }
     bool royalsChanged = u.captureCount || m.promo != kNoPieceType || m.kind == MoveKind::Swap ||
-                         m.kind == MoveKind::CitadelExchange ||
+                         (m.flags & kMoveUnload) || m.kind == MoveKind::CitadelExchange ||
                          (u.moved != kNoPiece && info_->isRoyal[typeOf(u.moved)]);
     for (int k = u.captureCount - 1; k >= 0; --k) {
         int sq = u.capturedSq[k];
         put(sq, u.captured[k], u.capturedPromoted[k]);
         virgin_[sq] = u.capturedVirgin[k];
-        if (variant_->rules.capturesToHand) hands_[side_][u.handTypes[k]] -= 1;
+        if (u.handTypes[k] != kNoPieceType) hands_[side_][u.handTypes[k]] -= 1;
     }
     virgin_ |= u.partnersUnmarked;
     epSquare_ = u.epSquare;
     epVictim_ = u.epVictim;
+    epMulti_ = u.epMulti;
+    if (epMulti_) epMore_ = epMoreHistory_.back(), epMoreHistory_.pop_back();
     rights_ = u.rights;
     terminal_ = u.terminal;
     halfmoveClock_ = u.halfmoveClock;
@@ -340,6 +387,21 @@ void Position::unmakeMove() {
     history_.pop_back();
     hashHistory_.pop_back();
     if (royalsChanged) refreshRoyals();
+}
+
+// XBetza u: the piece the move takes - on its destination, else its one locust victim - is
+// lifted before the mover moves and put down on aux afterwards (ucR swaps places).
+void Position::liftUnloaded(Undo& u, const Move& m) {
+    int sq = m.to != m.from && squares_[m.to] != kNoPiece ? m.to : m.victim[0];
+    Piece victim = squares_[sq];
+    u.unloaded = victim;
+    u.unloadedFrom = std::uint8_t(sq);
+    u.unloadedPromoted = promoted_[sq];
+    u.unloadedVirgin = virgin_[sq];
+    // A castling king or partner that is moved away loses its castling as if it had moved.
+    if (virgin_[sq]) dropCastlingPartners(u, victim);
+    setVirgin(sq, false);
+    remove(sq);
 }
 
 // King swap (the King and a partner exchange places) and citadel exchange (the entering royal
@@ -399,6 +461,57 @@ void Position::dropLoneCastlingKings(Undo& u) {
     }
 }
 
+// PieceSpec::rightLostWhenAimedBy: a piece of type `aimer` that arrives on `to`, from where it
+// could capture an enemy holding a first-move right on some occupancy, takes that right.
+void Position::dropAimedRights(Undo& u, PieceType aimer, int to) {
+    const auto& attackersOf = variant_->tables[aimer].attackersOf[side_];
+    SquareSet held = virgin_ & byColor_[~side_];
+    for (size_t sq = held._Find_first(); sq < held.size(); sq = held._Find_next(sq)) {
+        if (!variant_->pieces[typeOf(squares_[sq])].rightLostWhenAimedBy[aimer] ||
+            !attackersOf[sq][to])
+            continue;
+        u.partnersUnmarked.set(sq);
+        setVirgin(int(sq), false);
+    }
+}
+
+void Position::clearEp(Undo& u) {
+    if (epMulti_) {
+        for (size_t s = epMore_._Find_first(); s < epMore_.size(); s = epMore_._Find_next(s))
+            hash_ ^= zobrist::ep(int(s));
+        epMoreHistory_.push_back(epMore_);
+        u.epMulti = true;
+        epMore_.reset();
+        epMulti_ = false;
+    }
+    setEp(-1, -1);
+}
+
+// A lame move (XBetza n) gives e.p. rights on the square it passed last (aux) and, when it went
+// straight, on every square it passed: a triple step on both (kMoveCreatesEp). Only squares an
+// enemy could capture on count, as for a single one. This adds the squares before aux.
+void Position::addPassedEp(const Move& m) {
+    const Geometry& g = board();
+    int df = g.fileOf(m.to) - g.fileOf(m.from), dr = g.rankOf(m.to) - g.rankOf(m.from);
+    int n = std::max(std::abs(df), std::abs(dr));
+    if (n <= 2 || (df && dr && std::abs(df) != std::abs(dr))) return;
+    int sf = (df > 0) - (df < 0), sr = (dr > 0) - (dr < 0);
+    int f0 = g.fileOf(m.from), r0 = g.rankOf(m.from);
+    if (g.square(f0 + sf * (n - 1), r0 + sr * (n - 1)) != m.aux) return;  // a bent path
+    for (int k = 1; k < n - 1; ++k) {
+        int sq = g.square(f0 + sf * k, r0 + sr * k);
+        if (epCapturePossible(sq, ~side_)) addEpTarget(sq, m.to);
+    }
+}
+
+void Position::addEpTarget(int sq, int victim) {
+    if (epSquare_ < 0) return setEp(sq, victim);
+    if (!epMulti_) epMore_.reset();  // unmake leaves the last move's squares behind
+    epMore_.set(sq);
+    epMulti_ = true;
+    hash_ ^= zobrist::ep(sq);
+}
+
 bool Position::epCapturePossible(int sq, Color by) const {
     const Variant& v = *variant_;
     for (int t = 0; t < info_->typeCount; ++t)
@@ -411,6 +524,7 @@ int Position::castlingRookTarget(const Move& m) const {
     const Geometry& g = board();
     const CastlingRule& rule = *variant_->rules.castling;
     bool kingside = g.fileOf(m.aux) > g.fileOf(m.from);
+    if (rule.kingStopsAnywhere) return m.to + (kingside ? -1 : 1);  // the square the king crossed
     return g.square(kingside ? rule.kingsideRookFile : rule.queensideRookFile, g.rankOf(m.from));
 }
 

@@ -28,12 +28,19 @@ struct Undo {
     bool movedVirgin = false;
     bool rookVirgin = false;  // castling partner
     int epSquare = -1, epVictim = -1;
+    bool epMulti = false;  // epMore_ was pushed on Position::epMoreHistory_
     int halfmoveClock = 0;
     std::array<std::uint8_t, 2> rights{};
     bool terminal = false;
     std::uint64_t hash = 0;
-    SquareSet partnersUnmarked;  // castling partners that lost their mark with the king's move
-    std::array<PieceType, 4> handTypes{};
+    // Pieces that lost their unmoved mark through another piece's move: castling partners with
+    // the king's, first-move rights to an aiming enemy (PieceSpec::rightLostWhenAimedBy).
+    SquareSet partnersUnmarked;
+    std::array<PieceType, 4> handTypes{};  // kNoPieceType: that capture went to no hand
+    // XBetza u: the piece taken from `unloadedFrom` and put on the move's aux square.
+    Piece unloaded = kNoPiece;
+    std::uint8_t unloadedFrom = 0;
+    bool unloadedPromoted = false, unloadedVirgin = false;
 };
 
 class Position {
@@ -56,6 +63,10 @@ class Position {
     bool isVirgin(int sq) const { return virgin_[sq]; }
     bool isPromoted(int sq) const { return promoted_[sq]; }
     int epSquare() const { return epSquare_; }
+    // Whether an e.p. capture may end on `sq`: epSquare(), or another square the same lame move
+    // passed (a pawn's triple step gives the right on both squares it passed).
+    bool isEpTarget(int sq) const { return sq == epSquare_ || (epMulti_ && epMore_[sq]); }
+    bool hasSeveralEpTargets() const { return epMulti_; }
     int epVictim() const { return epVictim_; }
     int halfmoveClock() const { return halfmoveClock_; }
     // Once-per-game rights still unused (Tamerlane's King swap 'K' and citadel exchange 'X').
@@ -95,14 +106,20 @@ class Position {
     void remove(int sq);
     void capture(Undo& u, int sq);
     void setVirgin(int sq, bool v);
+    void markIfHome(int sq, Piece p);
     void setEp(int sq, int victim);
+    void clearEp(Undo& u);
+    void addEpTarget(int sq, int victim);
+    void addPassedEp(const Move& m);
     Undo& pushUndo(const Move& m);
     void passTurn();
     void clearRight(Color c, Right r);
     bool epCapturePossible(int sq, Color by) const;
     void dropCastlingPartners(Undo& u, Piece king);
     void dropLoneCastlingKings(Undo& u);
+    void dropAimedRights(Undo& u, PieceType aimer, int to);
     void makeExchange(Undo& u, const Move& m);
+    void liftUnloaded(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();
     std::uint64_t computeHash() const;
@@ -120,6 +137,9 @@ class Position {
     bool terminal_ = false;
     Color side_ = White;
     int epSquare_ = -1, epVictim_ = -1;
+    bool epMulti_ = false;  // epMore_ holds further e.p. targets of the same victim
+    SquareSet epMore_;
+    std::vector<SquareSet> epMoreHistory_;  // epMore_ before each move made with epMulti_
     int halfmoveClock_ = 0, fullmove_ = 1;
     std::uint64_t hash_ = 0;
     std::vector<Undo> history_;

@@ -29,6 +29,14 @@ bool onlyRoyals(const Position& pos, Color c) {
     return true;
 }
 
+// No royal on the board or in hand (a royal may wait in hand to be placed).
+bool royalsGone(const Position& pos, Color c) {
+    if (!pos.royals(c).empty()) return false;
+    for (PieceType t : pos.info().royalTypes)
+        if (pos.hand(c, t)) return false;
+    return true;
+}
+
 constexpr int kNoColor = 2;
 
 // The side that gave check at every one of its moves during the last `plies` plies while the
@@ -66,8 +74,11 @@ GameEnd gameEnd(const Position& pos, const MoveList& legal) {
     Color us = pos.sideToMove();
     if (pos.terminal() && rules.citadels && rules.citadels->enemyEntry)
         return {scoreFor(~us, *rules.citadels->enemyEntry), "citadel entry"};
-    if (!pos.info().royalTypes.empty() && pos.royals(us).empty())
+    if (!pos.info().royalTypes.empty() && royalsGone(pos, us))
         return {scoreFor(us, Outcome::Loss), "royal pieces captured"};
+    // The side that moved destroyed its own last royal (XBetza d without a check rule).
+    if (!pos.info().royalTypes.empty() && royalsGone(pos, ~us))
+        return {scoreFor(~us, Outcome::Loss), "royal pieces captured"};
     if (legal.size == 0) {
         if (inCheck(pos)) return {scoreFor(us, rules.checkmate), "checkmate"};
         return {scoreFor(us, rules.stalemate), "stalemate"};

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <map>
 #include <memory>
 #include <optional>
@@ -67,6 +68,18 @@ struct PieceSpec {
     // Squares where this piece can never be captured, displaced or swapped (Tamerlane's parked
     // pawn of pawns on its last rank).
     SideSquares immune;
+
+    // First-move right: the piece's initial (i) moves need a right of its own, named in the
+    // FEN's rights field by its file (upper case for White) on its side's first rank, and lost
+    // for good when it moves or is taken; coming back to its start square does not restore it
+    // (Ouk Chatrang's king and met). Without it, a piece on its start square is unmoved.
+    bool firstMoveRight = false;
+    // The right is lost when an enemy piece of one of these types ends a move (or is dropped)
+    // on a square from which it could capture this piece on some occupancy: for a rook, any
+    // square of its rank or file, blocked or not (the Ouk king's leap).
+    std::bitset<kMaxPieceTypes> rightLostWhenAimedBy;
+    // Its initial (i) moves are not allowed while its side is in check (the Ouk king's leap).
+    bool initialNotInCheck = false;
 };
 
 // Pieces of `pieces` promote to one of `choices` when a move ends in (or, with fromZoneToo,
@@ -144,12 +157,18 @@ struct CastlingRule {
     int rank = 0;  // White's castling rank (0-based); Black's is the rotated one
     int kingsideKingFile = 6, kingsideRookFile = 5;    // 0-based files, White's view
     int queensideKingFile = 2, queensideRookFile = 3;  // Black uses the same files
+    // The king stops on any square from one step towards the rook up to the one next to it, and
+    // the rook lands on the square the king crossed next to it (Wildebeest); the files above
+    // are then unused.
+    bool kingStopsAnywhere = false;
 };
 
 // When does leaving a royal attacked make a move illegal?
 enum class CheckRule : std::uint8_t {
     AnyRoyal,   // no royal may be left attacked (chess)
     SoleRoyal,  // only while the side has exactly one royal (several royals: capture to extinction)
+    AllRoyals,  // a move may leave some royals attacked but not all at once (Spartan duple check);
+                // "in check" means every royal attacked
     None,       // royals are ordinary pieces that can be captured; losing all of them loses
 };
 

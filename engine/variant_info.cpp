@@ -1,6 +1,8 @@
 #include "engine/variant_info.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdlib>
 
 #include "engine/fen.h"
 #include "engine/variant.h"
@@ -16,6 +18,7 @@ bool hasInitial(const betza::PieceMoves& moves) {
 }
 
 void derivePieces(const Variant& v, VariantInfo& info) {
+    const Geometry& g = v.board;
     info.typeCount = int(v.pieces.size());
     for (int t = 0; t < info.typeCount; ++t) {
         const PieceSpec& p = v.pieces[t];
@@ -23,12 +26,29 @@ void derivePieces(const Variant& v, VariantInfo& info) {
         bool initial = hasInitial(p.moves);
         for (const auto& z : p.zoneMoves) initial = initial || hasInitial(z.moves);
         info.hasInitialMoves[t] = initial;
+        info.unmovedByRight[t] = p.firstMoveRight;
+        info.initialNotInCheck[t] = p.initialNotInCheck;
+        info.anyInitialNotInCheck = info.anyInitialNotInCheck || p.initialNotInCheck;
+        for (int a = 0; a < info.typeCount; ++a)
+            if (p.rightLostWhenAimedBy[a]) info.aimsAtRights[a] = true;
         info.resetsClock[t] = p.enPassantVictim;
         const betza::CompiledPiece& table = v.tables[t];
         for (int c = 0; c < 2; ++c)
             for (int sq = 0; sq < v.board.squareCount(); ++sq) {
                 const betza::SquareRange& r = table.ranges[c][sq];
                 if (r.begin == r.initial && !v.board.holes[sq]) info.deadSquares[t][c].set(sq);
+                // A friend on the destination is destroyed there (the mover's own square, where
+                // a pass or igui ends, is no victim), a friend locust victim on the way.
+                for (std::uint32_t i = r.begin; i < r.end; ++i) {
+                    const betza::PathNode& n = table.nodes[i];
+                    if ((n.locust & betza::kOccFriend) ||
+                        ((n.emit & betza::kOccFriend) && n.sq != sq))
+                        info.destroysFriends = true;
+                    if ((n.flags & betza::kNodeCreatesEp) &&
+                        std::max(std::abs(g.fileOf(n.sq) - g.fileOf(sq)),
+                                 std::abs(g.rankOf(n.sq) - g.rankOf(sq))) > 2)
+                        info.multiSquareEp = true;
+                }
             }
         info.immune[t] = p.immune.of;
         info.anyImmune = info.anyImmune || p.immune.any();

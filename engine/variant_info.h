@@ -20,6 +20,14 @@ struct VariantInfo {
     std::vector<PieceType> royalTypes;
     std::array<bool, kMaxPieceTypes> isRoyal{};
     std::array<bool, kMaxPieceTypes> hasInitialMoves{};
+    // [type]: unmoved only by a FEN right (PieceSpec::firstMoveRight): arriving on its start
+    // square does not mark it unmoved.
+    std::array<bool, kMaxPieceTypes> unmovedByRight{};
+    std::array<bool, kMaxPieceTypes> initialNotInCheck{};  // PieceSpec::initialNotInCheck
+    bool anyInitialNotInCheck = false;
+    // [type]: a piece of this type, arriving, may take an enemy's first-move right
+    // (PieceSpec::rightLostWhenAimedBy).
+    std::array<bool, kMaxPieceTypes> aimsAtRights{};
     std::array<bool, kMaxPieceTypes> resetsClock{};  // pawn-like: its moves reset the n-move count
     std::array<Piece, kMaxSquares> startBoard{};     // the start position's pieces
     // [type]: indices into rules.promotions of the rules that promote this type.
@@ -33,6 +41,10 @@ struct VariantInfo {
     // [type][colour]: squares where a piece of the type cannot be captured (immune).
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> immune{};
     bool anyImmune = false;
+    // Some piece may destroy a piece of its own side (XBetza d) on its destination or on the way.
+    bool destroysFriends = false;
+    // Some lame move passes more than one square: e.p. rights on each (Position::addPassedEp).
+    bool multiSquareEp = false;
     // [type][colour]: squares from which the piece has no move at all on an empty board; a
     // piece may not be left there unless it promotes.
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> deadSquares{};

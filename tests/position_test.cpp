@@ -269,22 +269,33 @@ TEST(Promotion, BexPromotionListBecomesARule) {
 }
 
 // Nothing a Betza string says is silently dropped: what the generator cannot do is an error.
-TEST(Promotion, UnloadIsRejectedNotIgnored) {
+// A move keeps one extra square: an unloading piece (u) cannot also be relocated on promotion.
+TEST(Promotion, UnloadAndRelocationDoNotCombine) {
     std::string text = R"({"inherits": "chess", "name": "chess-unload",
         "pieces": [
-          {"name": "pawn", "letter": "P", "betza": "fmWfceFifmnD"},
+          {"name": "pawn", "letter": "P", "betza": "fmWfceFifmnDucF"},
           {"name": "knight", "letter": "N", "betza": "N"},
           {"name": "bishop", "letter": "B", "betza": "B"},
           {"name": "rook", "letter": "R", "betza": "ucR"},
           {"name": "queen", "letter": "Q", "betza": "Q"},
-          {"name": "king", "letter": "K", "betza": "K", "royal": true}]})";
+          {"name": "king", "letter": "K", "betza": "K", "royal": true}],
+        "rules": {"promotion": [{"pieces": ["P"], "choices": ["Q"], "relocateTo": "Q"}]}})";
     try {
         loadVariantText(text, "unload.json");
-        ADD_FAILURE() << "ucR loaded";
+        ADD_FAILURE() << "an unloading pawn that relocates loaded";
     } catch (const VariantError& e) {
-        EXPECT_NE(std::string(e.what()).find("/pieces/3/betza"), std::string::npos) << e.what();
-        EXPECT_NE(std::string(e.what()).find("not supported"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("unload.json: /pieces/0/betza: a piece with an "
+                                             "unloading move (u) cannot be relocated"),
+                  std::string::npos)
+            << e.what();
     }
+    // Without the relocation it loads, and the rook swaps places (a1a4u).
+    std::string plain = text.substr(0, text.find(R"(,
+        "rules")")) + "}";
+    auto v = loadVariantText(plain, "unload.json");
+    Position pos(v);
+    pos.setFen("4k3/8/8/8/n7/8/8/R3K3 w - - 0 1");
+    EXPECT_FALSE(parseMove(pos, "a1a4u").isNull());
 }
 
 // Xiangqi: repeating by checking every move loses for the checker, not a draw.

@@ -7,7 +7,9 @@
 // long one (label "long", TIMUR_LONG=1) plays 2000.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <random>
 
 #include "engine/movegen.h"
@@ -164,5 +166,23 @@ std::string testName(const ::testing::TestParamInfo<std::string>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, Soak, ::testing::ValuesIn(shippedVariantNames()), testName);
+
+// Variants that exist for the tests (tests/variants/): moves and rules no shipped variant has.
+std::vector<std::string> testVariantFiles() {
+    std::vector<std::string> out;
+    for (const auto& e : std::filesystem::directory_iterator(TIMUR_SOURCE_DIR "/tests/variants"))
+        if (e.path().extension() == ".json") out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string fileTestName(const ::testing::TestParamInfo<std::string>& info) {
+    std::string s;
+    for (char c : std::filesystem::path(info.param).stem().string())
+        s += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(TestVariants, Soak, ::testing::ValuesIn(testVariantFiles()), fileTestName);
 
 }  // namespace

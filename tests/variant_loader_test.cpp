@@ -647,7 +647,8 @@ TEST(LoaderErrors, RulesValues) {
     expectError(j, {"/rules/castle: unknown key 'castle' (did you mean 'castling'?)"});
     j = base();
     j["rules"]["checkRule"] = "anyKing";
-    expectError(j, {"/rules/checkRule: expected 'anyRoyal', 'soleRoyal' or 'none', got 'anyKing'"});
+    expectError(j, {"/rules/checkRule: expected 'anyRoyal', 'soleRoyal', 'allRoyals' or 'none', "
+                    "got 'anyKing'"});
     j = base();
     j["rules"]["stalemate"] = "lose";
     expectError(j, {"/rules/stalemate: expected 'loss', 'draw' or 'win', got 'lose'"});

@@ -50,8 +50,10 @@ void describeRules(const Variant& v, std::ostream& out) {
                         : r.checkRule == CheckRule::SoleRoyal ? "a sole royal may not be left "
                                                                 "attacked; with several, they "
                                                                 "can be captured"
-                                                              : "royals are captured; losing "
-                                                                "all of them loses";
+                        : r.checkRule == CheckRule::AllRoyals
+                            ? "a move may not leave every royal attacked at once (duple check)"
+                            : "royals are captured; losing "
+                              "all of them loses";
     out << "  check: " << check << (r.flyingRoyals ? "; royals may not face each other" : "")
         << '\n';
     if (r.bareRoyal)
@@ -130,6 +132,14 @@ int runDescribe(int argc, char** argv) {
              << (p.value ? " (set; derived " + std::to_string(prof.derived) + ")" : " (derived)");
         if (p.royal) line << ", royal";
         if (prof.pawn) line << ", promotes (pawn-like)";
+        if (p.firstMoveRight) line << ", initial moves by a FEN right";
+        if (p.rightLostWhenAimedBy.any()) {
+            line << " (lost to an enemy";
+            for (size_t a = 0; a < v.pieces.size(); ++a)
+                if (p.rightLostWhenAimedBy[a]) line << ' ' << v.pieces[a].letter;
+            line << " aiming at it)";
+        }
+        if (p.initialNotInCheck) line << ", no initial move in check";
         std::cout << line.str() << '\n';
         std::cout << "     XBetza: " << (xb ? *xb : "not expressible (" + why + ")")
                   << (p.zoneMoves.empty() ? "" : " (other moves in some zones)") << '\n';

@@ -6,7 +6,7 @@ namespace timur::loader {
 
 CastlingRule Loader::loadCastling(const Json& v, const std::string& ptr) const {
     object(v, ptr);
-    checkKeys(v, ptr, {"king", "rook", "rank", "kingside", "queenside"});
+    checkKeys(v, ptr, {"king", "rook", "rank", "kingside", "queenside", "kingStopsAnywhere"});
     const Geometry& g = variant_->board;
     CastlingRule c;
     c.king = letterRef(required(v, ptr, "king"), child(ptr, "king"));
@@ -38,6 +38,15 @@ CastlingRule Loader::loadCastling(const Json& v, const std::string& ptr) const {
         if (kingFile == rookFile)
             fail(child(sp, "rook"), "king and rook cannot end on the same file");
     };
+    if (const Json* a = member(v, "kingStopsAnywhere")) {
+        c.kingStopsAnywhere = boolean(*a, child(ptr, "kingStopsAnywhere"));
+        for (const char* key : {"kingside", "queenside"})
+            if (c.kingStopsAnywhere && member(v, key))
+                fail(child(ptr, key),
+                     "the king's and rook's files follow from where the king "
+                     "stops (kingStopsAnywhere): leave this out");
+        if (c.kingStopsAnywhere) return c;
+    }
     side("kingside", c.kingsideKingFile, c.kingsideRookFile);
     side("queenside", c.queensideKingFile, c.queensideRookFile);
     return c;

@@ -45,6 +45,7 @@ class Loader : private JsonReader {
     // pieces.cpp; the pieces named by letter elsewhere, and Betza text.
     void loadPieces(const Json& v, const std::string& ptr);
     void loadPieceDetails(const Json& v, const std::string& ptr, PieceType self);
+    void loadFirstMoveRules(const Json& pj, const std::string& p, PieceSpec& spec);
     PieceType letterRef(const Json& v, const std::string& ptr) const;
     std::vector<PieceType> letterList(const Json& v, const std::string& ptr) const;
     betza::PieceMoves betzaOf(const std::string& text, betza::Dialect dialect,

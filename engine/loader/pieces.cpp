@@ -14,6 +14,12 @@ bool hasEnPassantCapture(const betza::PieceMoves& moves) {
     return false;
 }
 
+bool hasInitialMove(const betza::PieceMoves& moves) {
+    for (const auto& move : moves.moves)
+        if (move.initial) return true;
+    return false;
+}
+
 }  // namespace
 
 PieceType Loader::letterRef(const Json& v, const std::string& ptr) const {
@@ -64,7 +70,8 @@ void Loader::loadPieces(const Json& v, const std::string& ptr) {
         object(pj, p);
         checkKeys(pj, p,
                   {"name", "letter", "betza", "notation", "royal", "value", "promotesTo",
-                   "zoneMoves", "confinement", "enPassantVictim", "immune"});
+                   "zoneMoves", "confinement", "enPassantVictim", "immune", "firstMoveRight",
+                   "firstMoveRightLostWhenAimedBy", "initialNotInCheck"});
         PieceSpec spec;
         spec.name = string(required(pj, p, "name"), child(p, "name"));
         std::string letterText = string(required(pj, p, "letter"), child(p, "letter"));
@@ -136,11 +143,34 @@ void Loader::loadPieceDetails(const Json& pj, const std::string& p, PieceType se
     if (const Json* c = member(pj, "confinement"))
         spec.confinement = region(*c, child(p, "confinement"));
     if (const Json* im = member(pj, "immune")) spec.immune = region(*im, child(p, "immune"));
+    loadFirstMoveRules(pj, p, spec);
     // Default: a piece that captures en passant itself (in any zone) can be captured so.
     if (!member(pj, "enPassantVictim")) {
         spec.enPassantVictim = hasEnPassantCapture(spec.moves);
         for (const auto& z : spec.zoneMoves)
             spec.enPassantVictim = spec.enPassantVictim || hasEnPassantCapture(z.moves);
+    }
+}
+
+// firstMoveRight, firstMoveRightLostWhenAimedBy and initialNotInCheck: each qualifies the
+// piece's initial (i) moves, so a piece without them may not have one.
+void Loader::loadFirstMoveRules(const Json& pj, const std::string& p, PieceSpec& spec) {
+    bool initial = hasInitialMove(spec.moves);
+    for (const auto& z : spec.zoneMoves) initial = initial || hasInitialMove(z.moves);
+    auto flag = [&](const char* key, bool& out) {
+        const Json* f = member(pj, key);
+        if (!f) return;
+        out = boolean(*f, child(p, key));
+        if (out && !initial)
+            fail(child(p, key), "the piece has no initial (i) moves for it to apply to");
+    };
+    flag("firstMoveRight", spec.firstMoveRight);
+    flag("initialNotInCheck", spec.initialNotInCheck);
+    if (const Json* a = member(pj, "firstMoveRightLostWhenAimedBy")) {
+        std::string ap = child(p, "firstMoveRightLostWhenAimedBy");
+        if (!spec.firstMoveRight)
+            fail(ap, "only a piece with \"firstMoveRight\": true has a right to lose");
+        for (PieceType t : letterList(*a, ap)) spec.rightLostWhenAimedBy.set(t);
     }
 }
 

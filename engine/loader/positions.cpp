@@ -31,6 +31,19 @@ FenPosition Loader::checkFen(const std::string& fen, const std::string& ptr) con
 
 // checkFen() read the board part of each FEN; the rest needs the rules.
 void Loader::checkPositions() const {
+    // A FEN names a first-move right by its file on the side's first rank, so such a piece
+    // must start there.
+    const Variant& v = *variant_;
+    const Geometry& g = v.board;
+    for (int sq = 0; sq < g.squareCount(); ++sq) {
+        Piece p = v.info.startBoard[sq];
+        if (p == kNoPiece || !v.pieces[typeOf(p)].firstMoveRight) continue;
+        int firstRank = colorOf(p) == White ? 0 : g.ranks - 1;
+        if (g.rankOf(sq) != firstRank)
+            fail("/start", quote(v.info.pieceText(p, false)) + " on " + g.name(sq) +
+                               " has a first-move right (firstMoveRight), which a FEN names by "
+                               "its file on its side's first rank: it must start there");
+    }
     std::vector<std::pair<std::string, std::string>> fens{{"/start", variant_->startFen}};
     for (const auto& [name, fen] : variant_->setups) fens.emplace_back(child("/setups", name), fen);
     for (const auto& [ptr, fen] : fens) {

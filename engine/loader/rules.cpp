@@ -69,10 +69,12 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
             r.checkRule = CheckRule::AnyRoyal;
         else if (s == "soleRoyal")
             r.checkRule = CheckRule::SoleRoyal;
+        else if (s == "allRoyals")
+            r.checkRule = CheckRule::AllRoyals;
         else if (s == "none")
             r.checkRule = CheckRule::None;
         else
-            fail(cp, "expected 'anyRoyal', 'soleRoyal' or 'none', got " + quote(s));
+            fail(cp, "expected 'anyRoyal', 'soleRoyal', 'allRoyals' or 'none', got " + quote(s));
     }
     if (const Json* f = member(v, "flyingRoyals"))
         r.flyingRoyals = boolean(*f, child(ptr, "flyingRoyals"));

@@ -25,6 +25,8 @@ void Loader::compileTables() {
             }
         }
         input.allowed = spec.confinement.of;
+        // The generator and make/unmake implement every table feature (u: Position's unload).
+        input.accepts = betza::kAllTableFeatures;
         // Citadels are off the board for every piece that may never enter one.
         Geometry pieceBoard = g;
         if (const auto& cit = v.rules.citadels) {
@@ -41,6 +43,18 @@ void Loader::compileTables() {
         } catch (const std::exception& e) {
             fail(child(child("/pieces", i), "betza"), std::string("cannot compile: ") + e.what());
         }
+    }
+    // A move keeps one extra square: where an unloaded piece goes, or where a promoted one is
+    // relocated, not both.
+    for (std::size_t r = 0; r < v.rules.promotions.size(); ++r) {
+        const PromotionRule& rule = v.rules.promotions[r];
+        if (rule.relocateTo == kNoPieceType) continue;
+        for (PieceType t : rule.pieces)
+            if (v.tables[t].hasUnload)
+                fail(child(child("/pieces", t), "betza"),
+                     "a piece with an unloading move (u) cannot be relocated on promotion "
+                     "(/rules/promotion/" +
+                         std::to_string(r) + "/relocateTo)");
     }
 }
 

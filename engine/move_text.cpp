@@ -1,0 +1,85 @@
+// Move text in Timur's notation (movegen.h describes it), both ways.
+#include <cctype>
+#include <cstdlib>
+
+#include "engine/movegen.h"
+
+namespace timur {
+
+namespace {
+
+std::string lowerLetter(const Variant& v, PieceType t) {
+    std::string s;
+    for (char c : v.pieces[t].letter) s += char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// The promotion suffix: '+' for a piece's own promoted form, '-' for going back to the type a
+// promoted piece came from (a demotion), else the new type's letter.
+std::string promotionSuffix(const Position& pos, const Move& m) {
+    const Variant& v = pos.variant();
+    Piece moved = pos.at(m.from);
+    if (moved != kNoPiece && v.pieces[typeOf(moved)].promotesTo == m.promo) return "+";
+    if (moved != kNoPiece && v.pieces[typeOf(moved)].demotesTo == m.promo) return "-";
+    return lowerLetter(v, m.promo);
+}
+
+}  // namespace
+
+std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion) {
+    const Geometry& g = pos.board();
+    const Variant& v = pos.variant();
+    if (m.kind == MoveKind::Drop) {
+        std::string letter = v.pieces[m.promo].letter;
+        return letter + "@" + g.name(m.to);
+    }
+    // Gating: the entering piece's letter at the end. A castling that gates on the rook's
+    // square is written from the rook's square to the king's (h1e1h), as Fairy-Stockfish does.
+    std::string gate = (m.flags & kMoveGate) ? lowerLetter(v, m.victim[1]) : "";
+    if (m.kind == MoveKind::Castling) {
+        if (!gate.empty() && m.victim[0] == m.aux) return g.name(m.aux) + g.name(m.from) + gate;
+        // A king that moves one square only (flexible castling) would read as a king step: it
+        // is written king takes own rook.
+        bool step = std::abs(g.fileOf(m.to) - g.fileOf(m.from)) <= 1;
+        return g.name(m.from) + g.name(step ? m.aux : m.to) + gate;
+    }
+    std::string s = g.name(m.from);
+    for (int k = 0; k < m.victimCount(); ++k) s += g.name(m.victim[k]);
+    s += g.name(m.to);
+    if (m.kind == MoveKind::CitadelExchange) return s + g.name(m.aux);
+    if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant) return s;
+    // u: "u" alone when the taken piece goes to the mover's start square (a swap), else "u" and
+    // the square.
+    if (m.flags & kMoveUnload) {
+        s += 'u';
+        if (m.aux != m.from) s += g.name(m.aux);
+    }
+    Piece mover = pos.at(m.from);
+    bool forced = mover != kNoPiece && v.pieces.size() > typeOf(mover) &&
+                  pos.info().forcedPromotion[typeOf(mover)];
+    // A forced promotion with one result needs no suffix.
+    if (m.promo != kNoPieceType && (letterForForcedPromotion || !forced))
+        s += promotionSuffix(pos, m);
+    return s + gate;
+}
+
+Move parseMove(Position& pos, const std::string& text) {
+    MoveList legal;
+    generateLegal(pos, legal);
+    for (const Move& m : legal)
+        if (moveText(pos, m) == text) return m;
+    // Other programs write a forced single promotion with its letter (f7f8q in shatranj), and
+    // `timur match` as moveText does when asked for the suffix (l2l1+ for a Tamerlane pawn); we
+    // write none, but accept those spellings too.
+    for (const Move& m : legal) {
+        if (m.promo == kNoPieceType || m.kind == MoveKind::Drop) continue;
+        if (moveText(pos, m, true) == text) return m;
+        std::string plain = moveText(pos, m);
+        if (plain + lowerLetter(pos.variant(), m.promo) == text &&
+            plain.find_first_not_of("abcdefghijklmnop0123456789") == std::string::npos)
+            return m;
+    }
+    return Move{};
+}
+
+}  // namespace timur
