@@ -3,8 +3,9 @@
 // when the tables were compiled.
 #include "engine/movegen.h"
 
+#include "engine/text.h"
+
 #include <algorithm>
-#include <cctype>
 
 namespace timur {
 
@@ -562,6 +563,20 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
     }
 }
 
+namespace {
+
+std::string lowerLetter(const Variant& v, PieceType t) {
+    return lower(v.pieces[t].letter);
+}
+
+bool isForcedPromotion(const Position& pos, const Move& m) {
+    Piece mover = pos.at(m.from);
+    return m.promo != kNoPieceType && mover != kNoPiece &&
+           pos.variant().pieces.size() > typeOf(mover) && pos.info().forcedPromotion[typeOf(mover)];
+}
+
+}  // namespace
+
 std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion) {
     const Geometry& g = pos.board();
     const Variant& v = pos.variant();
@@ -574,20 +589,15 @@ std::string moveText(const Position& pos, const Move& m, bool letterForForcedPro
     s += g.name(m.to);
     if (m.kind == MoveKind::CitadelExchange) return s + g.name(m.aux);
     if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant) return s;
-    Piece mover = pos.at(m.from);
-    if (!letterForForcedPromotion && m.promo != kNoPieceType && mover != kNoPiece &&
-        v.pieces.size() > typeOf(mover) && pos.info().forcedPromotion[typeOf(mover)])
-        return s;  // a forced promotion with one result needs no suffix
-    if (m.promo != kNoPieceType) {
-        Piece moved = pos.at(m.from);
-        if (moved != kNoPiece && v.pieces[typeOf(moved)].promotesTo == m.promo) {
-            s += '+';
-        } else {
-            for (char c : v.pieces[m.promo].letter)
-                s += char(std::tolower(static_cast<unsigned char>(c)));
-        }
+    if (m.promo == kNoPieceType) return s;
+    if (isForcedPromotion(pos, m)) {
+        // A forced promotion with one result needs no suffix; other programs expect the
+        // result's letter (f7f8q in shatranj, c9c10n for a Tamerlane pawn of knights), never '+'.
+        return letterForForcedPromotion ? s + lowerLetter(v, m.promo) : s;
     }
-    return s;
+    Piece moved = pos.at(m.from);
+    if (moved != kNoPiece && v.pieces[typeOf(moved)].promotesTo == m.promo) return s + '+';
+    return s + lowerLetter(v, m.promo);
 }
 
 Move parseMove(Position& pos, const std::string& text) {
@@ -595,18 +605,17 @@ Move parseMove(Position& pos, const std::string& text) {
     generateLegal(pos, legal);
     for (const Move& m : legal)
         if (moveText(pos, m) == text) return m;
-    // Other programs write a forced single promotion with its letter (f7f8q in shatranj), and
-    // `timur match` as moveText does when asked for the suffix (l2l1+ for a Tamerlane pawn); we
-    // write none, but accept those spellings too.
+    // A forced single promotion as other programs write it: with the result's letter (f7f8q in
+    // shatranj), or with '+' when the result is the piece's promotesTo (j2j1+ for a Tamerlane
+    // pawn of knights).
     for (const Move& m : legal) {
-        if (m.promo == kNoPieceType) continue;
-        if (moveText(pos, m, true) == text) return m;
-        std::string letter;
-        for (char c : pos.variant().pieces[m.promo].letter)
-            letter += char(std::tolower(static_cast<unsigned char>(c)));
+        if (!isForcedPromotion(pos, m) || m.kind == MoveKind::Drop) continue;
         std::string plain = moveText(pos, m);
-        if (plain + letter == text &&
-            plain.find_first_not_of("abcdefghijklmnop0123456789") == std::string::npos)
+        if (text.size() <= plain.size() || text.compare(0, plain.size(), plain) != 0) continue;
+        std::string suffix = text.substr(plain.size());
+        Piece mover = pos.at(m.from);
+        if (suffix == lowerLetter(pos.variant(), m.promo) ||
+            (suffix == "+" && pos.variant().pieces[typeOf(mover)].promotesTo == m.promo))
             return m;
     }
     return Move{};

@@ -53,11 +53,12 @@ bool inCheck(const Position& pos);
 // Move text: from-square + to-square with 1-based ranks (e2e4, h10g8), a promotion as a lower-case
 // letter suffix (or '+' for a shogi-style promotion), a drop as P@e4, locust victims written
 // between from and to (c3d4e5 jumps from c3 over d4 to e5 and captures on d4).
-// With letterForForcedPromotion a forced single promotion keeps its letter (f7f8q in shatranj),
-// as other engines expect it.
+// A forced single promotion has no suffix; with letterForForcedPromotion it has its result's
+// letter (f7f8q in shatranj, c9c10n in Tamerlane), as other engines expect it.
 std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion = false);
 
-// The legal move whose text is `text`, or a null Move.
+// The legal move whose text is `text`, or a null Move. A forced single promotion is also read
+// with its result's letter, or with '+' when the result is the piece's promotesTo.
 Move parseMove(Position& pos, const std::string& text);
 
 }  // namespace timur
