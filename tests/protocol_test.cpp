@@ -593,6 +593,42 @@ TEST(XBoard, AnalyzeAndPerft) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+double secondsSince(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// A deep perft (Tamerlane's perft 7 takes many minutes) runs beside the input loop: ping is
+// answered, `?` stops it, quit exits at once. At end of input a perft is still counted.
+TEST(XBoard, PerftKeepsTheInputLoopAnswering) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant tamerlane");
+    e.send("perft 7");
+    e.send("ping 1");
+    auto t0 = Clock::now();
+    ASSERT_TRUE(e.expect("^pong 1$", 5)) << e.transcript();
+    EXPECT_LT(secondsSince(t0), 1.0);
+    e.send("?");
+    EXPECT_TRUE(e.expect("^# perft stopped: \\d+ nodes counted$", 5)) << e.transcript();
+    EXPECT_LT(e.find("^Nodes searched: "), 0) << e.transcript();
+    e.send("perft 7");
+    e.send("ping 2");
+    ASSERT_TRUE(e.expect("^pong 2$", 5)) << e.transcript();
+    t0 = Clock::now();
+    e.send("quit");
+    EXPECT_EQ(e.finish(5), 0);
+    EXPECT_LT(secondsSince(t0), 1.0);
+}
+
+TEST(XBoard, PerftAtEndOfInputIsCounted) {
+    Engine e;
+    e.send("xboard");
+    e.send("perft 3");
+    EXPECT_EQ(e.finish(), 0);
+    EXPECT_GE(e.find("^Nodes searched: 8902$"), 0) << e.transcript();
+}
+
 // A variant file that inherits one XBoard knows: same name and board, it is XBoard's variant
 // (courier from XBoard's array, no setup); on another board it is engine-defined under XBoard's
 // prefixed name; renamed, under its own name.
@@ -699,6 +735,34 @@ TEST(Uci, VariantSwitchAndPerft) {
     e.send("setoption name UCI_Variant value nosuch");
     EXPECT_TRUE(e.expect("^info string unknown variant")) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(Uci, PerftKeepsTheInputLoopAnswering) {
+    Engine e;
+    uciStart(e);
+    e.send("setoption name UCI_Variant value tamerlane");
+    e.send("position startpos");
+    e.send("go perft 7");
+    auto t0 = Clock::now();
+    e.send("isready");
+    ASSERT_TRUE(e.expect("^readyok$", 5)) << e.transcript();
+    EXPECT_LT(secondsSince(t0), 1.0);
+    e.send("stop");
+    EXPECT_TRUE(e.expect("^info string perft stopped: \\d+ nodes counted$", 5)) << e.transcript();
+    EXPECT_LT(e.find("^Nodes searched: "), 0) << e.transcript();
+    e.send("go perft 7");
+    e.send("isready");
+    ASSERT_TRUE(e.expect("^readyok$", 5)) << e.transcript();
+    t0 = Clock::now();
+    e.send("quit");
+    EXPECT_EQ(e.finish(5), 0);
+    EXPECT_LT(secondsSince(t0), 1.0);
+    // At end of input the count is finished.
+    Engine piped;
+    piped.send("uci");
+    piped.send("go perft 3");
+    EXPECT_EQ(piped.finish(), 0);
+    EXPECT_GE(piped.find("^Nodes searched: 8902$"), 0) << piped.transcript();
 }
 
 TEST(Uci, GoLimitsAndInfo) {

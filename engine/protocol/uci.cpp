@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <sstream>
 
 #include "engine/movegen.h"
-#include "engine/perft.h"
 #include "engine/rules.h"
 #include "engine/text.h"
 #include "engine/version.h"
@@ -56,12 +54,14 @@ UciEngine::~UciEngine() {
 }
 
 void UciEngine::stopSearch() {
+    perft_.stop();
     search_.stop();
     search_.wait();
     searching_ = false;
 }
 
 void UciEngine::finish() {
+    perft_.wait();
     if (searching_ && !infiniteSearch_)
         search_.wait();
     else
@@ -184,23 +184,23 @@ void UciEngine::position(const std::vector<std::string>& w) {
     *pos_ = next;
 }
 
+// On its own thread: the input loop goes on (isready, stop, quit); `stop` and any command that
+// changes the position or starts a search end it.
 void UciEngine::perft(int depth) {
-    auto start = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    if (depth >= 1) {
-        for (const auto& [move, n] : perftDivide(*pos_, depth)) {
-            out_.line(move + ": " + std::to_string(n));
-            total += n;
-        }
-    } else {
-        total = 1;
-    }
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                  std::chrono::steady_clock::now() - start)
-                  .count();
-    out_.line("");
-    out_.line("Nodes searched: " + std::to_string(total));
-    info("perft time " + std::to_string(ms) + " ms");
+    Output& out = out_;
+    perft_.start(
+        *pos_, depth,
+        [&out](const std::string& move, std::uint64_t n) {
+            out.line(move + ": " + std::to_string(n));
+        },
+        [&out](std::uint64_t total, std::int64_t ms, bool stopped) {
+            out.line("");
+            if (stopped)
+                out.line("info string perft stopped: " + std::to_string(total) + " nodes counted");
+            else
+                out.line("Nodes searched: " + std::to_string(total));
+            out.line("info string perft time " + std::to_string(ms) + " ms");
+        });
 }
 
 void UciEngine::go(const std::vector<std::string>& w) {

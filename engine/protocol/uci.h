@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "engine/perft_job.h"
 #include "engine/position.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
@@ -38,6 +39,7 @@ class UciEngine {
     std::shared_ptr<const Variant> variant_;
     std::unique_ptr<Position> pos_;
     Search search_;
+    PerftJob perft_;
     bool searching_ = false;
     bool infiniteSearch_ = false;
     int hashMb_ = 16;

@@ -9,7 +9,6 @@
 
 #include "engine/evaluate.h"
 #include "engine/movegen.h"
-#include "engine/perft.h"
 #include "engine/rules.h"
 #include "engine/text.h"
 #include "engine/version.h"
@@ -71,6 +70,7 @@ void XBoardEngine::features() {
 }
 
 void XBoardEngine::stopSearch(bool discard) {
+    perft_.stop();
     {
         std::lock_guard lock(out_.mutex());
         if (mode_ != Mode::Idle) discard_ = discard;
@@ -85,7 +85,9 @@ void XBoardEngine::stopSearch(bool discard) {
 }
 
 void XBoardEngine::finish() {
-    // A move being thought about is still sent; pondering that may follow it is not waited for.
+    // A move being thought about is still sent, a perft still counted; pondering that may follow
+    // the move is not waited for.
+    perft_.wait();
     for (;;) {
         {
             std::lock_guard lock(out_.mutex());
@@ -369,24 +371,23 @@ void XBoardEngine::analyze() {
         *pos_, limits, [this](const SearchInfo& i) { post(i); }, [](const SearchResult&) {});
 }
 
+// On its own thread: the input loop goes on (ping, ?, quit). Any command that changes the position
+// or starts a search stops it first. Analysis stopped by it resumes with the next move or position.
 void XBoardEngine::perft(int depth) {
     stopSearch(true);
-    auto start = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    if (depth >= 1) {
-        for (const auto& [move, n] : perftDivide(*pos_, depth)) {
-            send(xbMove(move) + ": " + std::to_string(n));
-            total += n;
-        }
-    } else {
-        total = 1;
-    }
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                  std::chrono::steady_clock::now() - start)
-                  .count();
-    send("Nodes searched: " + std::to_string(total));
-    send("# perft time " + std::to_string(ms) + " ms");
-    if (analyzing_) analyze();
+    int ranks = variant_->board.ranks;
+    perft_.start(
+        *pos_, depth,
+        [this, ranks](const std::string& move, std::uint64_t n) {
+            send(toXBoardMove(move, ranks) + ": " + std::to_string(n));
+        },
+        [this](std::uint64_t total, std::int64_t ms, bool stopped) {
+            if (stopped)
+                send("# perft stopped: " + std::to_string(total) + " nodes counted");
+            else
+                send("Nodes searched: " + std::to_string(total));
+            send("# perft time " + std::to_string(ms) + " ms");
+        });
 }
 
 // `memory` and the Hash option: MiB, clamped to 1..4096.
@@ -514,6 +515,7 @@ bool XBoardEngine::searchCommand(const Command& c) {
         if (modeIs(Mode::Pondering)) stopSearch(true);
     } else if (cmd == "?") {
         if (modeIs(Mode::Thinking)) stopSearch(false);
+        perft_.stop();
     } else if (cmd == "post" || cmd == "nopost") {
         std::lock_guard lock(out_.mutex());
         post_ = cmd == "post";

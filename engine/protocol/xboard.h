@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/perft_job.h"
 #include "engine/position.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
@@ -83,6 +84,7 @@ class XBoardEngine {
     std::shared_ptr<const Variant> variant_;
     std::unique_ptr<Position> pos_;
     Search search_;
+    PerftJob perft_;
 
     // Protected by out_.mutex() while a search runs.
     Mode mode_ = Mode::Idle;
