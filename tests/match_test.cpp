@@ -731,6 +731,14 @@ TEST(MatchCli, HelpAndErrors) {
     EXPECT_NE(r.out.find("bad base time"), std::string::npos) << r.out;
     r = timurMatch("--engine cmd=x --engine cmd=y --variant nosuchvariant");
     EXPECT_EQ(r.status, 2);
+    // An opening without a side's king.
+    std::string bad = tempPath("nokings.txt");
+    std::ofstream(bad) << "8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1\n";
+    r = timurMatch("--engine cmd=x --engine cmd=y --openings " + bad);
+    std::remove(bad.c_str());
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("opening line 1: White has no royal piece (K)"), std::string::npos)
+        << r.out;
     // An engine that cannot be started stops the match with status 1.
     r = timurMatch("--engine cmd=/nonexistent/engine --engine cmd=/nonexistent/other --games 1");
     EXPECT_EQ(r.status, 1);

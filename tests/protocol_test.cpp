@@ -530,6 +530,24 @@ TEST(XBoard, BadInput) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// A board without the royal piece the rules need is refused with the reason, and nothing is
+// searched until a good position comes.
+TEST(XBoard, BoardWithoutKingIsRefused) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("force");
+    e.send("setboard 8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1");
+    EXPECT_TRUE(e.expect("^tellusererror Illegal position: White has no royal piece \\(K\\)"))
+        << e.transcript();
+    e.send("sd 2");
+    e.send("go");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$")) << e.transcript();
+    EXPECT_LT(e.find("^move "), 0) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, ClaimsTheResultOnlyWhenOver) {
     Engine e;
     xboardStart(e);
@@ -848,6 +866,9 @@ TEST(Uci, MateStalemateAndBadInput) {
     // A bad FEN leaves the position as it was.
     e.send("position fen this/is/not/a/fen w - - 0 1");
     EXPECT_TRUE(e.expect("^info string .*FEN")) << e.transcript();
+    e.send("position fen 8/8/8/8/8/8/8/4K3 w - - 0 1");
+    EXPECT_TRUE(e.expect("^info string invalid FEN, position unchanged: Black has no royal piece"))
+        << e.transcript();
     e.send("d");
     auto fen = e.expect("^Fen: ");
     ASSERT_TRUE(fen) << e.transcript();
