@@ -40,7 +40,8 @@ struct SearchLimits {
     bool infinite = false;             // until stopped (analysis)
     bool ponder = false;               // pondering: like infinite until ponderhit()
     std::uint64_t nodesPerSecond = 0;  // XBoard nps: time is counted as nodes / nps
-    std::int64_t overhead = 30;        // ms kept back for communication lag
+    std::int64_t overhead = 30;        // ms kept back for communication lag (Move Overhead)
+    std::int64_t moveLag = 0;          // ms the GUI charges per move beyond the search (measured)
 };
 
 // Progress report at the end of each iteration (and for the final result).
