@@ -179,6 +179,12 @@ TEST(XBoard, Features) {
     EXPECT_EQ(v.find("\"chess"), std::string::npos) << "chess is 'normal' for XBoard: " << v;
     EXPECT_NE(all.find("feature option=\"Hash -spin"), std::string::npos) << all;
     EXPECT_NE(all.find("feature option=\"VariantFile -file"), std::string::npos) << all;
+    EXPECT_NE(all.find("feature option=\"Move Overhead -spin 30 0 5000\""), std::string::npos)
+        << all;
+    e.send("option Move Overhead=100");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$")) << e.transcript();
+    EXPECT_LT(e.find("^Error"), 0) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
 
@@ -723,8 +729,15 @@ TEST(Uci, Identification) {
     ASSERT_GE(combo, 0) << e.transcript();
     for (const char* v : {"chess", "shatranj", "xiangqi", "capablanca", "omicron"})
         EXPECT_NE(e.lines()[combo].find(std::string(" var ") + v), std::string::npos) << v;
+    EXPECT_GE(e.find("^option name Move Overhead type spin default 30 min 0 max 5000$"), 0)
+        << e.transcript();
+    e.send("setoption name Move Overhead value 100");
+    e.send("setoption name Move Overhead value 9000");
+    EXPECT_TRUE(e.expect("^info string Move Overhead must be 0..5000$")) << e.transcript();
     e.send("isready");
     EXPECT_TRUE(e.expect("^readyok$")) << e.transcript();
+    EXPECT_EQ(e.find("info string Move Overhead", 0), e.find("info string")) << "100 is accepted\n"
+                                                                             << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
 

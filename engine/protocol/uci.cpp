@@ -77,6 +77,8 @@ void UciEngine::uci() {
     out_.line("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
     out_.line("option name Clear Hash type button");
     out_.line("option name Ponder type check default false");
+    out_.line("option name Move Overhead type spin default " + std::to_string(overheadMs_) +
+              " min 0 max 5000");
     std::string combo = "option name UCI_Variant type combo default " + variant_->name;
     for (const auto& n : variants_.names()) combo += " var " + n;
     out_.line(combo);
@@ -123,6 +125,10 @@ void UciEngine::setOption(const std::string& line) {
             return info("Threads must be 1.." + std::to_string(kMaxThreads));
         stopSearch();
         search_.setThreads(int(n));
+    } else if (key == "move overhead") {
+        long long ms;
+        if (!toInt(value, ms) || ms < 0 || ms > 5000) return info("Move Overhead must be 0..5000");
+        overheadMs_ = ms;
     } else if (key == "clear hash") {
         stopSearch();
         search_.clearHash();
@@ -245,12 +251,23 @@ void UciEngine::go(const std::vector<std::string>& w) {
     if (limits.time[White] < 0 && limits.time[Black] < 0 && limits.moveTime < 0 && !limits.depth &&
         !limits.nodes && !limits.ponder)
         limits.infinite = true;
+    limits.overhead = overheadMs_;
+    // The clock the GUI gives now against the one it gave for our last move: the GUI's lag.
+    Color us = pos_->sideToMove();
+    std::int64_t clock = limits.time[us];
+    if (clock >= 0) {
+        lag_.clockNow(clock);
+        limits.moveLag = lag_.estimate();
+    }
     searching_ = true;
     infiniteSearch_ = limits.infinite || limits.ponder;
+    ponderhit_ = false;
     Output& out = out_;
     search_.start(
         *pos_, limits, [&out](const SearchInfo& i) { out.line(infoLine(i)); },
-        [&out](const SearchResult& r) {
+        [this, &out, clock, inc = limits.inc[us], ponder = limits.ponder](const SearchResult& r) {
+            // A move the GUI plays: a normal search's, or a ponder search's after ponderhit.
+            if (clock >= 0 && (!ponder || ponderhit_)) lag_.moved(clock, inc, r.info.timeMs);
             if (!r.hasMove()) {
                 out.line(std::string("info depth 0 score ") +
                          (r.info.score < 0 ? "mate 0" : "cp 0"));
@@ -281,6 +298,7 @@ bool UciEngine::handle(const std::string& raw) {
             stopSearch();
             search_.clearHash();
             pos_->setStart();
+            lag_.newGame();
         } else if (cmd == "position") {
             position(w);
         } else if (cmd == "go") {
@@ -288,6 +306,7 @@ bool UciEngine::handle(const std::string& raw) {
         } else if (cmd == "stop") {
             stopSearch();
         } else if (cmd == "ponderhit") {
+            ponderhit_ = true;
             search_.ponderhit();
         } else if (cmd == "quit") {
             stopSearch();

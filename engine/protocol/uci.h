@@ -5,11 +5,14 @@
 // drops P@e4; a locust capture lists its victims between from and to (c3d4e5).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/perft_job.h"
 #include "engine/position.h"
+#include "engine/protocol/gui_lag.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
 
@@ -41,6 +44,9 @@ class UciEngine {
     Search search_;
     PerftJob perft_;
     bool searching_ = false;
+    std::atomic<bool> ponderhit_{false};  // the running ponder search was hit
+    std::int64_t overheadMs_ = 30;        // Move Overhead
+    GuiLag lag_;
     bool infiniteSearch_ = false;
     int hashMb_ = 16;
 };

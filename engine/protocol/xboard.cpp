@@ -65,6 +65,7 @@ void XBoardEngine::features() {
          engineName() + " " + engineVersion() + "\"");
     send("feature variants=\"" + list + "\"");
     send("feature option=\"Hash -spin " + std::to_string(hashMb_) + " 1 4096\"");
+    send("feature option=\"Move Overhead -spin " + std::to_string(overheadMs_) + " 0 5000\"");
     send("feature option=\"VariantFile -file \"");
     send("feature done=1");
 }
@@ -119,6 +120,7 @@ void XBoardEngine::newGame() {
     stMs_ = -1;
     nps_ = 0;
     myTimeMs_ = oppTimeMs_ = -1;
+    lag_.newGame();
     lastScore_ = 0;
     if (analyzing_) analyze();
 }
@@ -164,6 +166,7 @@ void XBoardEngine::setBoard(const std::string& fen) {
 
 void XBoardEngine::undo(int plies) {
     stopSearch(true);
+    lag_.newGame();  // the clocks of the moves taken back say nothing about the GUI
     for (int i = 0; i < plies; ++i) {
         if (pos_->ply() == 0) {
             send("Error (no move to undo): " + std::string(plies == 1 ? "undo" : "remove"));
@@ -185,6 +188,8 @@ bool XBoardEngine::ponderHit(const std::string& xboardText) {
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Thinking;
+        thinkClockMs_ = stMs_ < 0 ? myTimeMs_ : -1;
+        lag_.clockNow(myTimeMs_);
     }
     search_.ponderhit();
     return true;
@@ -282,23 +287,32 @@ SearchLimits XBoardEngine::clockLimits() const {
     } else if (myTimeMs_ >= 0 || haveTimeControl_) {
         limits.time[us] = myTimeMs_ >= 0 ? myTimeMs_ : baseMs_;
         limits.inc[us] = incMs_;
+        std::lock_guard lock(out_.mutex());
+        limits.moveLag = lag_.estimate();
         if (mps_ > 0) limits.movesToGo = mps_ - ((pos_->fullmoveNumber() - 1) % mps_);
     } else if (!sdDepth_) {
         limits.moveTime = 2000;
     }
     if (sdDepth_) limits.depth = sdDepth_;
     if (nps_) limits.nodesPerSecond = nps_;
+    limits.overhead = overheadMs_;
     return limits;
 }
 
 void XBoardEngine::think() {
     if (badPosition_) return;
     if (claimIfOver()) return;
+    {
+        std::lock_guard lock(out_.mutex());
+        lag_.clockNow(myTimeMs_);
+    }
     SearchLimits limits = clockLimits();
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Thinking;
         discard_ = false;
+        thinkClockMs_ = stMs_ < 0 ? myTimeMs_ : -1;
+        thinkIncMs_ = incMs_;
     }
     thinkLimits_ = limits;
     search_.start(
@@ -314,6 +328,7 @@ void XBoardEngine::searchDone(const SearchResult& r) {
         pos_->makeMove(r.best);
         lastScore_ = r.info.score;
         send("move " + text);
+        if (thinkClockMs_ >= 0) lag_.moved(thinkClockMs_, thinkIncMs_, r.info.timeMs);
         moved = !claimIfOver();
     }
     mode_ = Mode::Idle;
@@ -404,6 +419,8 @@ void XBoardEngine::option(const std::string& text) {
     std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
     if (lower(name) == "hash") {
         setHash(std::stoi(value));
+    } else if (lower(name) == "move overhead") {
+        overheadMs_ = std::clamp(std::stoi(value), 0, 5000);
     } else if (lower(name) == "variantfile") {
         if (value.empty()) return;
         try {
@@ -451,6 +468,7 @@ bool XBoardEngine::gameCommand(const Command& c) {
     } else if (cmd == "force" || cmd == "result") {
         stopSearch(true);
         force_ = true;
+        lag_.newGame();  // moves made in force mode are not ours
     } else if (cmd == "go" || cmd == "playother") {
         stopSearch(true);
         force_ = false;
@@ -503,6 +521,8 @@ void XBoardEngine::level(const Command& c) {
     incMs_ = clampedMs(std::stod(c.arg(3)) * 1000);
     stMs_ = -1;
     haveTimeControl_ = true;
+    std::lock_guard lock(out_.mutex());
+    lag_.newGame();
 }
 
 // Thinking, pondering, analysis and what they print.

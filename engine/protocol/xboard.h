@@ -15,6 +15,7 @@
 
 #include "engine/perft_job.h"
 #include "engine/position.h"
+#include "engine/protocol/gui_lag.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
 
@@ -104,6 +105,10 @@ class XBoardEngine {
 
     // Time control.
     std::int64_t myTimeMs_ = -1, oppTimeMs_ = -1;
+    // Our clock and increment when asked for the move being thought about (-1: not timed).
+    std::int64_t thinkClockMs_ = -1, thinkIncMs_ = 0;
+    std::int64_t overheadMs_ = 30;  // option Move Overhead
+    GuiLag lag_;                    // protected by out_.mutex()
     int mps_ = 0;
     std::int64_t baseMs_ = 5 * 60 * 1000, incMs_ = 0;
     std::int64_t stMs_ = -1;
