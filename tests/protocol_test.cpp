@@ -768,6 +768,39 @@ TEST(Uci, VariantSwitchAndPerft) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// A GUI resends the whole game with each move; whether a position extends the last one or not,
+// the result is the position its moves lead to.
+TEST(Uci, PositionCommandsOfAGame) {
+    Engine e;
+    uciStart(e);
+    auto fenAfter = [&](const std::string& command) {
+        e.send(command);
+        e.send("d");
+        auto fen = e.expect("^Fen: ");
+        return fen ? fen->substr(5) : "no answer";
+    };
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    EXPECT_EQ(fenAfter("position startpos moves e2e4"),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e7e5 g1f3"),
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    EXPECT_EQ(fenAfter("position startpos moves d2d4"),  // another first move
+              "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos"), start);  // fewer moves
+    EXPECT_EQ(fenAfter("position fen " + start + " moves e2e4"),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e2e4"),  // an illegal move stops the list
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e2e4 e7e5"),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e7e5"),
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    e.send("ucinewgame");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e7e5"),
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(Uci, PerftKeepsTheInputLoopAnswering) {
     Engine e;
     uciStart(e);

@@ -90,6 +90,7 @@ void UciEngine::setVariant(std::shared_ptr<const Variant> v) {
     variant_ = std::move(v);
     pos_ = std::make_unique<Position>(variant_);
     pos_->setStart();
+    posStart_.clear();
     out_.line("info string variant " + variant_->name + " files " +
               std::to_string(variant_->board.files) + " ranks " +
               std::to_string(variant_->board.ranks) + " startpos " + variant_->startFen);
@@ -159,35 +160,48 @@ void UciEngine::setOption(const std::string& line) {
     }
 }
 
+// A GUI sends the whole game with every move: when it extends the last one (same start, same
+// moves first), only the new moves are read, so that a long game costs nothing per move.
 void UciEngine::position(const std::vector<std::string>& w) {
     stopSearch();
     size_t i = 1;
-    Position next(variant_);
-    try {
-        if (i < w.size() && w[i] == "startpos") {
-            next.setStart();
-            ++i;
-        } else if (i < w.size() && w[i] == "fen") {
-            std::string fen;
-            for (++i; i < w.size() && w[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + w[i];
-            next.setFen(fen);
-        } else {
-            return info("position needs startpos or fen");
-        }
-    } catch (const std::exception& e) {
-        return info(std::string("invalid FEN, position unchanged: ") + e.what());
+    std::string start;
+    if (i < w.size() && w[i] == "startpos") {
+        start = "startpos";
+        ++i;
+    } else if (i < w.size() && w[i] == "fen") {
+        for (++i; i < w.size() && w[i] != "moves"; ++i) start += (start.empty() ? "" : " ") + w[i];
+    } else {
+        return info("position needs startpos or fen");
     }
-    if (i < w.size() && w[i] == "moves") {
-        for (++i; i < w.size(); ++i) {
-            Move m = parseMove(next, w[i]);
-            if (m.isNull()) {
-                info("Illegal move: " + w[i]);
-                break;
-            }
-            next.makeMove(m);
+    std::vector<std::string> moves;
+    if (i < w.size() && w[i] == "moves") moves.assign(w.begin() + long(i) + 1, w.end());
+    bool extends = !posStart_.empty() && start == posStart_ && moves.size() >= posMoves_.size() &&
+                   std::equal(posMoves_.begin(), posMoves_.end(), moves.begin());
+    Position next = extends ? *pos_ : Position(variant_);
+    size_t from = extends ? posMoves_.size() : 0;
+    if (!extends) {
+        try {
+            if (start == "startpos")
+                next.setStart();
+            else
+                next.setFen(start);
+        } catch (const std::exception& e) {
+            return info(std::string("invalid FEN, position unchanged: ") + e.what());
         }
+    }
+    size_t applied = from;
+    for (; applied < moves.size(); ++applied) {
+        Move m = parseMove(next, moves[applied]);
+        if (m.isNull()) {
+            info("Illegal move: " + moves[applied]);
+            break;
+        }
+        next.makeMove(m);
     }
     *pos_ = next;
+    posStart_ = start;
+    posMoves_.assign(moves.begin(), moves.begin() + long(applied));
 }
 
 // On its own thread: the input loop goes on (isready, stop, quit); `stop` and any command that
@@ -298,6 +312,7 @@ bool UciEngine::handle(const std::string& raw) {
             stopSearch();
             search_.clearHash();
             pos_->setStart();
+            posStart_.clear();
             lag_.newGame();
         } else if (cmd == "position") {
             position(w);

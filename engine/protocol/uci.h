@@ -43,6 +43,9 @@ class UciEngine {
     std::unique_ptr<Position> pos_;
     Search search_;
     PerftJob perft_;
+    // The start (startpos or the FEN) and the moves of the position set last.
+    std::string posStart_;
+    std::vector<std::string> posMoves_;
     bool searching_ = false;
     std::atomic<bool> ponderhit_{false};  // the running ponder search was hit
     std::int64_t overheadMs_ = 30;        // Move Overhead
