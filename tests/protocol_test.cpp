@@ -554,6 +554,28 @@ TEST(XBoard, BoardWithoutKingIsRefused) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// XBoard scores a shatranj bare king only after the bare side's reply and calls an earlier claim
+// false (which made a won game a draw): Timur claims after that reply.
+TEST(XBoard, BareKingIsClaimedAfterTheReply) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant shatranj");
+    e.send("force");
+    e.send("setboard 7k/8/8/8/8/8/p7/R3K3 w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move a1a2");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$")) << e.transcript();
+    EXPECT_LT(e.find("^1-0"), 0) << "claimed before the reply\n" << e.transcript();
+    e.send("usermove h8g8");
+    EXPECT_TRUE(e.expect(R"(^1-0 \{bare king\}$)")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, ClaimsTheResultOnlyWhenOver) {
     Engine e;
     xboardStart(e);

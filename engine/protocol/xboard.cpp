@@ -104,6 +104,9 @@ bool XBoardEngine::claimIfOver() {
     generateLegal(*pos_, legal);
     GameEnd end = gameEnd(*pos_, legal);
     if (!end.over()) return false;
+    // XBoard scores a bare king only after the bare side's reply, and calls a claim made at once
+    // (right after our capture) false: the claim waits for that reply.
+    if (end.reason == "bare king" && !force_ && pos_->sideToMove() != engineColor_) return false;
     send(std::string(resultText(end.result)) + " {" + end.reason + "}");
     return true;
 }
