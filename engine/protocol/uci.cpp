@@ -174,13 +174,13 @@ void UciEngine::position(const std::vector<std::string>& w) {
     } else {
         return info("position needs startpos or fen");
     }
-    std::vector<std::string> moves;
-    if (i < w.size() && w[i] == "moves") moves.assign(w.begin() + long(i) + 1, w.end());
-    bool extends = !posStart_.empty() && start == posStart_ && moves.size() >= posMoves_.size() &&
-                   std::equal(posMoves_.begin(), posMoves_.end(), moves.begin());
-    Position next = extends ? *pos_ : Position(variant_);
-    size_t from = extends ? posMoves_.size() : 0;
+    // The moves are w[first..]: not copied, the list may be long.
+    size_t first = i < w.size() && w[i] == "moves" ? i + 1 : w.size();
+    bool extends = !posStart_.empty() && start == posStart_ &&
+                   w.size() - first >= posMoves_.size() &&
+                   std::equal(posMoves_.begin(), posMoves_.end(), w.begin() + long(first));
     if (!extends) {
+        Position next(variant_);
         try {
             if (start == "startpos")
                 next.setStart();
@@ -189,19 +189,19 @@ void UciEngine::position(const std::vector<std::string>& w) {
         } catch (const std::exception& e) {
             return info(std::string("invalid FEN, position unchanged: ") + e.what());
         }
+        *pos_ = std::move(next);
+        posMoves_.clear();
     }
-    size_t applied = from;
-    for (; applied < moves.size(); ++applied) {
-        Move m = parseMove(next, moves[applied]);
+    posStart_ = start;
+    for (size_t k = first + posMoves_.size(); k < w.size(); ++k) {
+        Move m = parseMove(*pos_, w[k]);
         if (m.isNull()) {
-            info("Illegal move: " + moves[applied]);
+            info("Illegal move: " + w[k]);
             break;
         }
-        next.makeMove(m);
+        pos_->makeMove(m);
+        posMoves_.push_back(w[k]);
     }
-    *pos_ = next;
-    posStart_ = start;
-    posMoves_.assign(moves.begin(), moves.begin() + long(applied));
 }
 
 // On its own thread: the input loop goes on (isready, stop, quit); `stop` and any command that
