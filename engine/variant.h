@@ -67,6 +67,10 @@ struct PieceSpec {
     // Squares where this piece can never be captured, displaced or swapped (Tamerlane's parked
     // pawn of pawns on its last rank).
     SideSquares immune;
+
+    // Which of XBoard's piece types draws it (engine/xboard_piece_names.h; its image is
+    // White<NAME>.svg): fixed, so that a directory of images fits. Empty: chosen by the moves.
+    std::string xboardPiece;
 };
 
 // Pieces of `pieces` promote to one of `choices` when a move ends in (or, with fromZoneToo,
