@@ -42,6 +42,8 @@ struct SearchLimits {
     std::uint64_t nodesPerSecond = 0;  // XBoard nps: time is counted as nodes / nps
     std::int64_t overhead = 30;        // ms kept back for communication lag (Move Overhead)
     std::int64_t moveLag = 0;          // ms the GUI charges per move beyond the search (measured)
+    // The root moves to choose from (a GUI that cannot show some moves); empty = every legal one.
+    std::vector<Move> searchMoves;
 };
 
 // Progress report at the end of each iteration (and for the final result).

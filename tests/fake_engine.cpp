@@ -2,7 +2,8 @@
 // command, like Timur) and plays legal moves -- scripted ones first, sent as written, then the
 // first legal move -- or misbehaves on request. Counts N are this engine's moves in the current
 // game, from 1. It reads moves as Timur does (parseMove): one it cannot read is answered with
-// "Illegal move" (XBoard) or with "bestmove 0000" (UCI).
+// "Illegal move" (XBoard) or with "bestmove 0000" (UCI). XBoard's text is read as Timur's front
+// end reads it (protocol::XBoardMoves: promotion letters and kill legs of engine-defined variants).
 //
 //   --moves "M1 M2 ..."  moves to play first (Timur's text); --cycle repeats them forever
 //   --illegal-at N       play "a1a1" as its Nth move
@@ -230,7 +231,7 @@ class Fake {
                 mine = pos_->sideToMove();
                 think();
             } else if (c == "usermove" && w.size() > 1) {
-                Move mv = parseMove(*pos_, protocol::fromXBoardMove(w[1], variant_->board.ranks));
+                Move mv = protocol::XBoardMoves(variant_).parse(*pos_, w[1]);
                 if (mv.isNull() || ++told_ == s_.rejectAt) {
                     say("Illegal move: " + w[1]);
                     continue;

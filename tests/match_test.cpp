@@ -641,12 +641,13 @@ TEST(MatchMoveText, TamerlaneSpecialMoves) {
     // The King swap (in check, with the right), g2 <-> b1.
     expectTrip("tamerlane", "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*11*/*5K6/*R10* w K - 0 1", "g2b1",
                "g2b1", "g1b0");
-    // The parked pawn of pawns is placed.
+    // The parked pawn of pawns is placed (it becomes P', XBoard's j).
     expectTrip("tamerlane", "*P9k*/12*/*11*/*11*/*3r1r5*/*11*/*11*/*11*/*12/*K10* w - - 0 1",
-               "b10f5", "b10f5", "b9f4");
-    // The pawn of pawns' second arrival: it becomes P! and is relocated.
+               "b10f5", "b10f5", "b9f4j");
+    // The pawn of pawns' second arrival: it becomes P! and is relocated to the pawn of kings'
+    // square g3 (XBoard's g2; l is P!'s nickname there).
     expectTrip("tamerlane", "*10k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1",
-               "d9d10", "d9d10p!", "d8d9p!");
+               "d9d10", "d9d10p!", "d8g2l");
     // Citadel exchange: the King enters the enemy citadel a9 and changes places with the prince.
     const char* citadel = "*11*/12*/*K10*/*11*/*11*/*11*/*4S6*/*11*/*10k1/*11* w X - 0 1";
     expectTrip("tamerlane", citadel, "b8a9f4", "b8a9f4", "b7a8,a8f3");

@@ -167,8 +167,9 @@ TEST(XBoard, Features) {
     xboardStart(e);
     std::string all;
     for (const auto& l : e.lines()) all += l + "\n";
-    for (const char* f : {"ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0",
-                          "sigterm=0", "colors=0", "analyze=1", "memory=1", "smp=1", "myname=\""})
+    for (const char* f :
+         {"ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0", "sigterm=0",
+          "colors=0", "analyze=1", "memory=1", "smp=1", "highlight=1", "myname=\""})
         EXPECT_NE(all.find(f), std::string::npos) << f << "\n" << all;
     auto variants = e.find("^feature variants=\"");
     ASSERT_GE(variants, 0) << all;
@@ -732,6 +733,157 @@ TEST(XBoard, InheritedVariantsKeepXBoardsNameOnlyWhereItFits) {
         << "XBoard's array, no setup";
     EXPECT_EQ(e.finish(), 0);
     std::filesystem::remove_all(dir);
+}
+
+// ------------------------------------------------------------------------------------------
+// XBoard and Tamerlane: moves XBoard can execute without knowing the rules, a person's moves
+// square by square (lift/put/hover), and the rights XBoard cannot write.
+
+// Sends `line`, then a ping; returns the engine's lines before the pong.
+std::vector<std::string> answer(Engine& e, const std::string& line) {
+    static int n = 100;
+    std::string pong = "pong " + std::to_string(++n);
+    size_t from = e.lines().size();
+    e.send(line);
+    e.send("ping " + std::to_string(n));
+    EXPECT_TRUE(e.expect("^" + pong + "$")) << e.transcript();
+    std::vector<std::string> out(e.lines().begin() + long(from), e.lines().end() - 1);
+    return out;
+}
+
+// A new Tamerlane game from `fen`, in force mode; its setup and piece lines are read.
+void tamerlane(Engine& e, const std::string& fen) {
+    e.send("new");
+    e.send("variant tamerlane");
+    e.send("force");
+    answer(e, "setboard " + fen);
+}
+
+std::string fenOf(Engine& e) {
+    auto d = answer(e, "d");
+    return d.empty() ? "" : d.back();
+}
+
+TEST(XBoard, TamerlaneSetupHasEveryPieceAndASwappingParent) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant tamerlane");
+    auto setup = e.expect("^setup ");
+    ASSERT_TRUE(setup) << e.transcript();
+    EXPECT_NE(setup->find(" 13x10+0_shatranj *e1c1d1d1c1e*/"), std::string::npos) << *setup;
+    EXPECT_NE(setup->find("P'=JP!=L"), std::string::npos) << *setup;
+    EXPECT_NE(setup->find("SK.ntr"), std::string::npos) << *setup;
+    EXPECT_TRUE(e.expect("^piece P!& fmWfcF$")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// A person promotes, places and relocates with the engine's highlights: blue targets get the
+// piece by `choice`, a relocation goes through its arrival square (cyan). XBoard's squares:
+// ranks from 0 (Timur's c9 is c8).
+TEST(XBoard, PersonEntersPromotionsPlacementAndRelocation) {
+    Engine e;
+    xboardStart(e);
+    tamerlane(e, "*10k*/2N'3K'5*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    EXPECT_EQ(answer(e, "lift c8"),
+              std::vector<std::string>{"highlight 2B10/13/13/13/13/13/13/13/13/13"});
+    EXPECT_EQ(answer(e, "put c9"), std::vector<std::string>{"choice N"});
+    EXPECT_EQ(answer(e, "usermove c8c9n"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *1N8k*/6K'5*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* b - - 1 1");
+
+    tamerlane(e, "*P9k*/12*/*11*/*11*/*3r1r5*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    EXPECT_EQ(answer(e, "lift b9"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/5B7/13/13/13/13"});
+    EXPECT_EQ(answer(e, "put f4"), std::vector<std::string>{"choice J"});
+    EXPECT_EQ(answer(e, "usermove b9f4j"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*11*/*11*/*3r1r5*/*4P'6*/*11*/*11*/*12/*K10* b - - 1 1");
+
+    tamerlane(e, "*3r6k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    EXPECT_EQ(answer(e, "lift d8"),
+              std::vector<std::string>{"highlight 3CC8/13/13/13/13/13/13/13/13/13"});
+    EXPECT_EQ(answer(e, "put e9"), std::vector<std::string>{});
+    EXPECT_EQ(answer(e, "lift e9"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/13/13/6B6/13/13"});
+    EXPECT_EQ(answer(e, "put g2"), std::vector<std::string>{"choice L"});
+    EXPECT_EQ(answer(e, "usermove d8e9,e9g2l"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*11*/*11*/*11*/*11*/*11*/*5P!5*/*12/*K10* b - - 0 1");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// The King swap's partners are marked (own pieces, so XBoard takes the click as a move); the
+// opponent's pieces and a variant XBoard knows get no answer; XBoard's relay of Black's
+// relocation through an empty square (its castling kludge) is understood.
+TEST(XBoard, PersonSwapsAndWhatGetsNoHighlight) {
+    Engine e;
+    xboardStart(e);
+    tamerlane(e, "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5K6/*R10* w K - 0 1");
+    EXPECT_EQ(answer(e, "lift g1"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/13/13/5Y1Y3Y1/5Y1Y5/1Y3Y1Y5"});
+    EXPECT_EQ(answer(e, "lift g7"), std::vector<std::string>{});  // Black's rook
+    EXPECT_EQ(answer(e, "usermove g1b0"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5R6/*K10* b - - 1 1");
+
+    tamerlane(e, "*10k*/12*/*11*/*11*/*11*/*11*/*11*/*8N2*/*10p'1/*K10* b - - 0 1");
+    EXPECT_EQ(answer(e, "lift l1"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/13/13/13/13/11C1"});
+    EXPECT_EQ(answer(e, "usermove l1g7,l0f7"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*5p!5*/*11*/*11*/*11*/*11*/*8N2*/*12/*K10* w - - 0 2");
+
+    e.send("new");
+    e.send("force");
+    EXPECT_EQ(answer(e, "lift e2"), std::vector<std::string>{});  // chess: XBoard knows it
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// XBoard sends the start array back without the swap and exchange rights (KXkx), which it
+// cannot write: that array keeps them; another position gets what the FEN says.
+TEST(XBoard, TheStartArrayKeepsTheRightsXBoardDrops) {
+    Engine e;
+    xboardStart(e);
+    std::string start =
+        "*e1c1d1d1c1e*/1rntzvkfztnr*/*r'n't'z'v'k'f'e'c'd'p*/*11*/*11*/*11*/*11*/"
+        "*PD'C'E'F'K'V'Z'T'N'R'*/*RNTZFKVZTNR1/*E1C1D1D1C1E*";
+    tamerlane(e, start + " w 0 1");
+    EXPECT_EQ(fenOf(e), "# fen " + start + " w KXkx - 0 1");
+    tamerlane(e, start + " w K - 0 1");  // what XBoard sends with the "fairy" parent
+    EXPECT_EQ(fenOf(e), "# fen " + start + " w KXkx - 0 1");
+    tamerlane(e, "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5K6/*R10* w 0 1");
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5K6/*R10* w - - 0 1");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// The engine's promotion carries its letter; it does not choose the citadel exchange, which
+// XBoard cannot show (here the only other move is the citadel entry, a draw, which a UCI
+// search rejects for the exchange).
+TEST(XBoard, EnginePlaysOnlyWhatXBoardCanShow) {
+    Engine e;
+    xboardStart(e);
+    tamerlane(e, "*10k*/2N'9*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move c8c9n");
+    std::string boxed =
+        "*PPP8*/1R'R'R'8*/*KSR'8*/*R'R'R'8*/*11*/*10k*/*11*/*11*/*12/*11* w X - 0 1";
+    tamerlane(e, boxed);
+    e.send("sd 4");
+    e.send("go");
+    move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move b7a8");
+    EXPECT_TRUE(e.expect(R"(^1/2-1/2 \{citadel entry\})")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+
+    Engine u;
+    u.send("uci");
+    u.send("setoption name UCI_Variant value tamerlane");
+    u.send("position fen " + boxed);
+    u.send("go depth 4");
+    auto best = u.expect("^bestmove ");
+    ASSERT_TRUE(best) << u.transcript();
+    EXPECT_EQ(best->substr(0, 15), "bestmove b8a9c8");
+    EXPECT_EQ(u.finish(), 0);
 }
 
 // ------------------------------------------------------------------------------------------

@@ -32,9 +32,7 @@ bool isCastlingText(const std::string& text) {
 }  // namespace
 
 XBoardEngine::XBoardEngine(Output& out, VariantSet& variants) : out_(out), variants_(variants) {
-    variant_ = variants_.defaultVariant();
-    pos_ = std::make_unique<Position>(variant_);
-    pos_->setStart();
+    useVariant(variants_.defaultVariant());
     search_.setHashMb(hashMb_);
 }
 
@@ -44,6 +42,15 @@ XBoardEngine::~XBoardEngine() {
 
 std::string XBoardEngine::xbMove(const std::string& text) const {
     return toXBoardMove(text, variant_->board.ranks);
+}
+
+// The variant and its start position.
+void XBoardEngine::useVariant(std::shared_ptr<const Variant> v) {
+    variant_ = std::move(v);
+    moves_ = std::make_unique<XBoardMoves>(variant_);
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    highlights_.reset();
 }
 
 // The XBoard names of every loaded variant, comma-separated, for `feature variants=`.
@@ -61,7 +68,7 @@ void XBoardEngine::features() {
     send("feature done=0");
     send(std::string("feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 "
                      "sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 "
-                     "debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=0 myname=\"") +
+                     "debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=1 myname=\"") +
          engineName() + " " + engineVersion() + "\"");
     send("feature variants=\"" + list + "\"");
     send("feature option=\"Hash -spin " + std::to_string(hashMb_) + " 1 4096\"");
@@ -113,9 +120,7 @@ bool XBoardEngine::claimIfOver() {
 
 void XBoardEngine::newGame() {
     stopSearch(true);
-    variant_ = variants_.defaultVariant();
-    pos_ = std::make_unique<Position>(variant_);
-    pos_->setStart();
+    useVariant(variants_.defaultVariant());
     force_ = false;
     engineColor_ = Black;
     badPosition_ = false;
@@ -135,9 +140,7 @@ bool XBoardEngine::setVariant(const std::string& requested) {
         send("Error (unsupported variant): variant " + requested);
         return false;
     }
-    variant_ = found;
-    pos_ = std::make_unique<Position>(variant_);
-    pos_->setStart();
+    useVariant(found);
     if (std::string start = xboardStartFen(*variant_); !start.empty()) {
         try {
             pos_->setFen(start);
@@ -154,9 +157,10 @@ bool XBoardEngine::setVariant(const std::string& requested) {
 
 void XBoardEngine::setBoard(const std::string& fen) {
     stopSearch(true);
+    highlights_.reset();
     try {
         Position next(variant_);
-        next.setFen(fen);
+        next.setFen(withStartRights(fen));
         *pos_ = next;
         badPosition_ = false;
     } catch (const std::exception& e) {
@@ -165,6 +169,23 @@ void XBoardEngine::setBoard(const std::string& fen) {
         return;
     }
     if (analyzing_) analyze();
+}
+
+// XBoard cannot write an engine-defined variant's own rights (Tamerlane's KXkx) and sends its
+// start position back without them (to the second engine, from a PGN): the variant's start
+// array, with its side to move, gets the start position's rights.
+std::string XBoardEngine::withStartRights(const std::string& fen) const {
+    if (!moves_->engineDefined()) return fen;
+    Position sent(variant_), start(variant_);
+    sent.setFen(fen);
+    start.setStart();
+    std::vector<std::string> s = words(sent.fen()), st = words(start.fen());
+    if (s.size() < 3 || st.size() < 3 || s[0] != st[0] || s[1] != st[1] || s[2] == st[2])
+        return fen;
+    s[2] = st[2];
+    std::string out;
+    for (const auto& w : s) out += (out.empty() ? "" : " ") + w;
+    return out;
 }
 
 void XBoardEngine::undo(int plies) {
@@ -185,7 +206,7 @@ bool XBoardEngine::ponderHit(const std::string& xboardText) {
         std::lock_guard lock(out_.mutex());
         if (mode_ != Mode::Pondering) return false;
     }
-    Move move = parseMove(*pos_, fromXBoardMove(xboardText, variant_->board.ranks));
+    Move move = moves_->parse(*pos_, xboardText);
     if (move.isNull() || move != ponderMove_) return false;
     pos_->makeMove(move);
     {
@@ -212,6 +233,7 @@ void XBoardEngine::userMove(const std::string& text) {
         return;
     }
     pos_->makeMove(move);
+    highlights_.reset();
     if (analyzing_) {
         analyze();
         return;
@@ -223,9 +245,9 @@ void XBoardEngine::userMove(const std::string& text) {
 // XBoard's move text, and what GUIs send besides: a drop with a lower-case letter, O-O, and a
 // promotion without its piece. A null move if it is none of these.
 Move XBoardEngine::readMove(const std::string& text) {
-    std::string internal = fromXBoardMove(text, variant_->board.ranks);
-    Move move = parseMove(*pos_, internal);
+    Move move = moves_->parse(*pos_, text);
     if (!move.isNull()) return move;
+    std::string internal = fromXBoardMove(text, variant_->board.ranks);
     MoveList legal;
     generateLegal(*pos_, legal);
     if (!internal.empty() && internal.find('@') == 1) {
@@ -310,6 +332,7 @@ void XBoardEngine::think() {
         lag_.clockNow(myTimeMs_);
     }
     SearchLimits limits = clockLimits();
+    limits.searchMoves = shownMoves(*pos_);
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Thinking;
@@ -327,7 +350,7 @@ void XBoardEngine::searchDone(const SearchResult& r) {
     std::lock_guard lock(out_.mutex());
     bool moved = false;
     if (mode_ == Mode::Thinking && !discard_ && r.hasMove()) {
-        std::string text = xbMove(r.bestText);
+        std::string text = moves_->text(*pos_, r.best);
         pos_->makeMove(r.best);
         lastScore_ = r.info.score;
         send("move " + text);
@@ -366,12 +389,25 @@ void XBoardEngine::startPondering(const SearchResult& r) {
     generateLegal(after, replies);
     if (gameEnd(after, replies).over()) return;
     SearchLimits limits = ponderLimits(r);
+    limits.searchMoves = shownMoves(after);
     ponderMove_ = r.ponder;
     mode_ = Mode::Pondering;
     discard_ = false;
     search_.continueWith(
         after, limits, [this](const SearchInfo& i) { post(i); },
         [this](const SearchResult& result) { searchDone(result); });
+}
+
+// The moves XBoard can show, when it cannot show them all (and can show some): the search
+// chooses among them. Empty: every legal move.
+std::vector<Move> XBoardEngine::shownMoves(Position& pos) const {
+    MoveList legal;
+    generateLegal(pos, legal);
+    std::vector<Move> shown;
+    for (const Move& m : legal)
+        if (moves_->canShow(pos, m)) shown.push_back(m);
+    if (shown.empty() || int(shown.size()) == legal.size) shown.clear();
+    return shown;
 }
 
 void XBoardEngine::analyze() {
@@ -586,10 +622,27 @@ bool XBoardEngine::otherCommand(const Command& c) {
     } else if (cmd == "d") {
         std::lock_guard lock(out_.mutex());
         send("# fen " + pos_->fen());
+    } else if (cmd == "lift" || cmd == "put" || cmd == "hover") {
+        pieceCommand(c);
     } else {
         return false;
     }
     return true;
+}
+
+// A person handling a piece in an engine-defined variant: the answer marks where it may go.
+void XBoardEngine::pieceCommand(const Command& c) {
+    if (!moves_->engineDefined()) return;
+    const std::string& square = c.arg(1);
+    Position pos = [this] {
+        std::lock_guard lock(out_.mutex());
+        return *pos_;
+    }();
+    std::vector<std::string> replies = c.name() == "lift" ? highlights_.lift(pos, *moves_, square)
+                                       : c.name() == "put"
+                                           ? highlights_.put(pos, *moves_, square)
+                                           : highlights_.hover(pos, *moves_, square);
+    for (const auto& r : replies) send(r);
 }
 
 // Answered at once, or after the move the engine owes.
