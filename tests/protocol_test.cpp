@@ -812,7 +812,8 @@ TEST(XBoard, PersonEntersPromotionsPlacementAndRelocation) {
 
 // The King swap's partners are marked (own pieces, so XBoard takes the click as a move); the
 // opponent's pieces and a variant XBoard knows get no answer; XBoard's relay of Black's
-// relocation through an empty square (its castling kludge) is understood.
+// relocation through an empty square (its castling kludge) is understood; hovering over an
+// en-passant capture shows the victim.
 TEST(XBoard, PersonSwapsAndWhatGetsNoHighlight) {
     Engine e;
     xboardStart(e);
@@ -828,6 +829,15 @@ TEST(XBoard, PersonSwapsAndWhatGetsNoHighlight) {
               std::vector<std::string>{"highlight 13/13/13/13/13/13/13/13/13/11C1"});
     EXPECT_EQ(answer(e, "usermove l1g7,l0f7"), std::vector<std::string>{});
     EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*5p!5*/*11*/*11*/*11*/*11*/*8N2*/*12/*K10* w - - 0 2");
+
+    // Hovering over an en-passant capture marks its victim (nightrider is engine-defined too).
+    e.send("new");
+    e.send("variant nightrider");
+    e.send("force");
+    answer(e, "setboard rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+    EXPECT_EQ(answer(e, "lift e5"), std::vector<std::string>{"highlight 8/8/3RY3/8/8/8/8/8"});
+    EXPECT_EQ(answer(e, "hover d6"), std::vector<std::string>{"highlight 8/8/3RY3/3g4/8/8/8/8"});
+    EXPECT_EQ(answer(e, "hover e6"), std::vector<std::string>{});
 
     e.send("new");
     e.send("force");
