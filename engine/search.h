@@ -104,6 +104,8 @@ class Search {
     void stop();       // asks the running search to finish as soon as possible; returns at once
     void wait();       // joins the search thread (after it called onDone)
     void ponderhit();  // a pondering search becomes a normal timed one
+    // The same, its time planned again from `fresh` (side us's clock now).
+    void ponderhit(const SearchLimits& fresh, Color us);
     bool running() const { return running_; }
 
     // Live statistics of the running search (for XBoard's stat01).

@@ -54,8 +54,9 @@ void TimeManager::plan(const SearchLimits& limits, Color us) {
     std::int64_t left = t - lagReserve;
     std::int64_t cap = std::max<std::int64_t>(1, left - limits.overhead - 30);
     if (left < 6 * limits.overhead) cap = std::max<std::int64_t>(1, left / 10);
-    optimum_ = std::clamp<std::int64_t>(opt, 1, cap);
-    maximum_ = std::clamp<std::int64_t>(max, optimum_, cap);
+    std::int64_t optimum = std::clamp<std::int64_t>(opt, 1, cap);
+    optimum_ = optimum;
+    maximum_ = std::clamp<std::int64_t>(max, optimum, cap);
 }
 
 }  // namespace timur

@@ -215,7 +215,10 @@ bool XBoardEngine::ponderHit(const std::string& xboardText) {
         thinkClockMs_ = stMs_ < 0 ? myTimeMs_ : -1;
         lag_.clockNow(myTimeMs_);
     }
-    search_.ponderhit();
+    // The clock XBoard sent with the move, less its charge for the move's display, is what the
+    // rest of this search may use, not the guess made when pondering began.
+    SearchLimits fresh = clockLimits();
+    search_.ponderhit(fresh, pos_->sideToMove());
     return true;
 }
 
