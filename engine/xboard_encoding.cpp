@@ -146,7 +146,12 @@ bool XBoardMoves::canShow(const Position& pos, const Move& m) const {
 }
 
 Move XBoardMoves::parseLegacy(Position& pos, const std::string& text) const {
-    return parseMove(pos, fromXBoardMove(text, variant_->board.ranks));
+    Move m = parseMove(pos, fromXBoardMove(text, variant_->board.ranks));
+    if (!m.isNull() || text.size() < 5 || text.back() != '.') return m;
+    // XBoard supplies a missing promotion suffix as its table's Queen letter, which is '.' where
+    // the variant has no queen (makruk: d5e6 arrives as d5e6.): the forced promotion, bare.
+    m = parseMove(pos, fromXBoardMove(text.substr(0, text.size() - 1), variant_->board.ranks));
+    return m.promo != kNoPieceType ? m : Move{};
 }
 
 Move XBoardMoves::parse(Position& pos, const std::string& raw) const {

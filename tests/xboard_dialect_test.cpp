@@ -387,5 +387,23 @@ TEST(XBoardMovesKnown, TextConversionOnly) {
     EXPECT_FALSE(xb.engineDefined());
 }
 
+// XBoard supplies a bare promotion's suffix as its table's Queen letter, '.' in makruk: a pawn's
+// capture onto the promotion rank reaches the other engine as d5e6. (the forced promotion).
+TEST(XBoardMovesKnown, MakrukPromotionWithXBoardsDot) {
+    auto v = loadVariant("makruk");
+    XBoardMoves xb(v);
+    Position pos(v);
+    pos.setFen("4k3/8/4r3/3P4/8/8/8/K7 w - - 0 1");
+    Move m = parseMove(pos, "d5e6");
+    ASSERT_FALSE(m.isNull());
+    ASSERT_NE(m.promo, kNoPieceType);
+    EXPECT_EQ(xb.parse(pos, "d5e6."), m);
+    EXPECT_EQ(xb.parse(pos, "d5e6"), m);
+    // The dot is read only for a promotion.
+    Move quiet = parseMove(pos, "a1a2");
+    ASSERT_FALSE(quiet.isNull());
+    EXPECT_TRUE(xb.parse(pos, "a1a2.").isNull());
+}
+
 }  // namespace
 }  // namespace timur::protocol
