@@ -445,11 +445,11 @@ TEST(TamerlaneOptions, EnteringTheEnemyCitadelWinsOrLoses) {
     EXPECT_EQ(loss.reason, "citadel entry");
 }
 
-// O13 `null` (docs/tamerlane.md): entering is nothing, the game goes on. Disabled: in a file that
-// inherits tamerlane the JSON merge patch reads `null` as "remove the member", so the default
-// (a draw) comes back; the option cannot be switched the documented way today.
-TEST(TamerlaneOptions, DISABLED_EnteringTheEnemyCitadelIsNothing) {
-    GameEnd end = afterCitadelEntry(withRules(R"("rules": {"citadels": {"enemyEntry": null}})"));
+// O13 `"none"` (docs/tamerlane.md): entering is nothing, the game goes on. In a file that
+// inherits tamerlane, `null` would not do: the JSON merge patch reads it as "remove the member",
+// so the default (a draw) would come back.
+TEST(TamerlaneOptions, EnteringTheEnemyCitadelIsNothing) {
+    GameEnd end = afterCitadelEntry(withRules(R"("rules": {"citadels": {"enemyEntry": "none"}})"));
     EXPECT_FALSE(end.over()) << end.reason;
 }
 
