@@ -4,7 +4,8 @@
 (a) A match of GAMES games (default 6) at 10 s + 0.1 s with XBoard's defaults (pondering and
     move animation on) and what Tamerlane needs: legality testing off (XBoard cannot check the
     King swap or the promotions), no repetition or 50-move adjudication (Tamerlane has neither),
-    and flags called (a time loss must end the game to be seen).
+    and flags called (a time loss must end the game to be seen). A game still going after
+    MATCH_MOVES moves is adjudicated a draw by XBoard (Tamerlane has no repetition rule).
 (b) A match that loads tests/xboard/tamerlane_special.pgn (-lgf, game N of the match from game N
     of the file), so that Tamerlane's special moves reach the engines the way a person's moves
     do: promotions by type (to a knight, to the Prince), the pawn of pawns parked, placed onto
@@ -45,6 +46,10 @@ SPECIAL_PGN = os.path.join(HERE, "xboard", "tamerlane_special.pgn")
 PIECES = os.path.join(HERE, "..", "data", "pieces", "tamerlane")
 GOOD_ENDINGS = re.compile(r"^(checkmate|stalemate|citadel entry|royal pieces captured)$")
 SPECIAL_MOVES = 30  # moves after which XBoard adjudicates the special games a draw
+# Tamerlane has no repetition or move-count rule: two engines that cannot make progress shuffle
+# until XBoard's limit of 999 plies ends the game unfinished. XBoard adjudicates the match games
+# a draw after this many moves instead (no fault, and the clocks have run low by then).
+MATCH_MOVES = 400
 LONG_GAME = "Xboard adjudication: long game"
 
 
@@ -202,8 +207,9 @@ def main():
     work = tempfile.mkdtemp(prefix="timur_gui_tamerlane_")
     failures, lowest = [], []
     if a.only in (None, "a"):
-        lowest.append(check_match(timur, "match", run_match(timur, work, "match", a.games),
-                                  a.games, failures))
+        lowest.append(check_match(timur, "match",
+                                  run_match(timur, work, "match", a.games, MATCH_MOVES),
+                                  a.games, failures, True))
     if a.only in (None, "b"):
         special = len(list(pgn_games(open(SPECIAL_PGN).read())))
         result = run_match(timur, work, "special", special, SPECIAL_MOVES,
