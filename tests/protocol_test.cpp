@@ -577,6 +577,23 @@ TEST(XBoard, BareKingIsClaimedAfterTheReply) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// A forced promotion goes to XBoard with its letter: XBoard supplies a bare one with its table's
+// Queen letter, '.' in makruk, and then empties the square (its board loses the new met).
+TEST(XBoard, ForcedPromotionIsSentWithItsLetter) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant makruk");
+    e.send("force");
+    e.send("setboard 7k/8/8/3P4/8/8/8/K7 w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move d5d6m");
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, ClaimsTheResultOnlyWhenOver) {
     Engine e;
     xboardStart(e);

@@ -353,7 +353,9 @@ void XBoardEngine::searchDone(const SearchResult& r) {
     std::lock_guard lock(out_.mutex());
     bool moved = false;
     if (mode_ == Mode::Thinking && !discard_ && r.hasMove()) {
-        std::string text = moves_->text(*pos_, r.best);
+        // A forced promotion with its letter: XBoard would supply its Queen's letter, which in
+        // makruk is '.', and then empty the square.
+        std::string text = moves_->text(*pos_, r.best, true);
         pos_->makeMove(r.best);
         lastScore_ = r.info.score;
         send("move " + text);
