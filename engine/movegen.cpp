@@ -3,6 +3,7 @@
 // when the tables were compiled.
 #include "engine/movegen.h"
 
+#include "engine/movegen_bitboards.h"
 #include "engine/text.h"
 
 #include <algorithm>
@@ -32,9 +33,14 @@ class Generator {
           out_(out),
           special_(info_.citadels.any() || info_.anyImmune) {}
 
-    void all() {
+    void all(const SquareSet* skip = nullptr) {
         for (int t = 0; t < info_.typeCount; ++t)
-            forEachSquare(pos_.pieces(us_, PieceType(t)), [&](int sq) { piece(PieceType(t), sq); });
+            if (!skip)
+                forEachSquare(pos_.pieces(us_, PieceType(t)),
+                              [&](int sq) { piece(PieceType(t), sq); });
+            else
+                forEachSquare(pos_.pieces(us_, PieceType(t)) & ~*skip,
+                              [&](int sq) { piece(PieceType(t), sq); });
         if constexpr (G != GenType::Captures) {
             if (v_.rules.castling) castling();
             if (v_.rules.drops) drops();
@@ -370,6 +376,10 @@ void generatePseudo(const Position& pos, MoveList& out, GenType type) {
     }
 }
 
+void generatePseudoExcept(const Position& pos, MoveList& out, const SquareSet& skip) {
+    Generator<GenType::All>(pos, out).all(&skip);
+}
+
 bool isCaptureOrPromotion(const Position& pos, const Move& m) {
     switch (m.kind) {
         case MoveKind::EnPassant:
@@ -405,8 +415,14 @@ bool isPseudoLegal(const Position& pos, const Move& m) {
 bool isAttacked(const Position& pos, int sq, Color by) {
     const Variant& v = pos.variant();
     if (pos.info().citadels[sq] && !v.rules.citadels->attackable) return false;
+    const BitboardTables* fast = v.bitboards.get();
     for (int t = 0; t < pos.info().typeCount; ++t) {
         SquareSet cand = pos.pieces(by, PieceType(t)) & v.tables[t].attackersOf[by][sq];
+        if (cand.none()) continue;
+        if (fast && fast->reversible(PieceType(t))) {
+            if (reversibleAttacks(pos, *fast, PieceType(t), cand, sq, by)) return true;
+            continue;
+        }
         for (size_t f = cand._Find_first(); f < cand.size(); f = cand._Find_next(f))
             if (pieceAttacks(pos, PieceType(t), by, int(f), sq)) return true;
     }
@@ -542,12 +558,14 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
     generatePseudo(pos, pseudo, type);
     LegalityShortcut shortcut(pos);
     bool soleBefore = countsRoyalsBefore(pos);
+    BitboardLegality bitboards(pos, soleBefore);
     for (const Move& m : pseudo) {
         if (shortcut.safe(pos, m)) {
             out.push(m);
             continue;
         }
-        if (legalAfterMake(pos, m, soleBefore)) out.push(m);
+        int judged = bitboards.judge(pos, m);
+        if (judged >= 0 ? judged == 1 : legalAfterMake(pos, m, soleBefore)) out.push(m);
     }
     const Rules& rules = pos.variant().rules;
     if (!rules.placements.empty()) generatePlacements(pos, out, type);

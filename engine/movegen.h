@@ -20,6 +20,10 @@ enum class GenType : std::uint8_t { Captures, Quiets, All };
 // drops and promotions, before testing whether it leaves a royal attacked. Appends to `out`.
 void generatePseudo(const Position& pos, MoveList& out, GenType type = GenType::All);
 
+// generatePseudo (GenType::All) without the moves of the pieces standing on `skip`; castling
+// and drops stay (for counting the others' moves apart, engine/movegen_bitboards.h).
+void generatePseudoExcept(const Position& pos, MoveList& out, const SquareSet& skip);
+
 // The legal moves of type `type` of the side to move (none once the game ended by a move, as a
 // citadel entry). Replaces what `out` held.
 void generateLegal(Position& pos, MoveList& out, GenType type = GenType::All);

@@ -1,11 +1,17 @@
 #include "engine/perft.h"
 
 #include "engine/movegen.h"
+#include "engine/movegen_bitboards.h"
 
 namespace timur {
 
 std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     if (depth <= 0) return 1;
+    if (depth == 1) {
+        // The last ply is counted, not listed, where the bitboards can.
+        int counted = countLegalMoves(pos);
+        if (counted >= 0) return std::uint64_t(counted);
+    }
     MoveList moves;
     generateLegal(pos, moves);
     if (depth == 1) return std::uint64_t(moves.size);

@@ -199,6 +199,8 @@ struct XBoardIdentity {
     std::string start;         // XBoard's start array when it differs from ours; empty: ours
 };
 
+class BitboardTables;
+
 struct Variant {
     std::string name;
     std::string description;
@@ -212,6 +214,10 @@ struct Variant {
 
     // Compiled move tables, one per piece type, built by the loader.
     std::vector<betza::CompiledPiece> tables;
+
+    // The same moves as bitboard sets for the pieces notation/classify.h accepts
+    // (engine/variant_bitboards.h), built by the loader; null for a variant built by hand.
+    std::shared_ptr<const BitboardTables> bitboards;
 
     // What the engine derives from all of the above (engine/variant_info.h), set by conclude().
     VariantInfo info;

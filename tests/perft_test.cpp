@@ -10,6 +10,7 @@
 
 #include "engine/perft.h"
 #include "engine/position.h"
+#include "engine/variant_bitboards.h"
 
 using namespace timur;
 
@@ -92,6 +93,9 @@ TEST(TableMemory, EveryShippedVariantUnder16MiB) {
         auto v = loadVariant(name);
         std::size_t bytes = 0;
         for (const auto& t : v->tables) bytes += t.bytes();
+        // The bitboard move sets and slider attacks count too.
+        ASSERT_TRUE(v->bitboards) << name;
+        bytes += v->bitboards->bytes();
         EXPECT_LT(bytes, 16u << 20) << name;
         std::cout << name << ": " << (bytes + 1023) / 1024 << " KiB of move tables\n";
     }

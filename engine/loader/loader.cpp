@@ -2,6 +2,8 @@
 // (pieces to the board, rules to the pieces), and what is derived comes last.
 #include "engine/loader/loader.h"
 
+#include "engine/variant_bitboards.h"
+
 namespace timur::loader {
 
 std::shared_ptr<Variant> Loader::load(const Json& root) {
@@ -25,6 +27,7 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     checkConsistency(rules ? *rules : kEmptyRules);
     compileTables();
     castlingFromBetza();
+    v.bitboards = std::make_shared<const BitboardTables>(v);
     v.conclude();
     checkPositions();
     if (const Json* x = member(root, "xboard")) loadXBoard(*x, "/xboard");

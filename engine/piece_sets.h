@@ -1,0 +1,150 @@
+// Bitboard move sets of one piece type on a board, for the pieces notation/classify.h rewrites
+// as plain paths: per colour and square, the squares its leaps reach, and masks that pick from
+// a slider's attacks the squares its rides may end on (by direction and by range). A piece's
+// targets are then a few loads, slider lookups and ANDs, for any occupancy.
+//
+// Built from exactly what the compiler gets (betza::CompileInput and the piece's board, with its
+// holes, confinement and zone-dependent moves), so a piece moves the same on both paths.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/attacks.h"
+#include "engine/bitboard.h"
+#include "notation/classify.h"
+#include "notation/compile.h"
+
+namespace timur {
+
+template <class BB>
+class PieceSets {
+  public:
+    // A term's ride: kLeap needs no occupancy, else the id of the line it rides along.
+    static constexpr std::int16_t kLeap = -1;
+
+    // Paths that are not plain leaps, rook or bishop rides from the square itself: a gate of
+    // squares that must be empty, then a ride from `relay` along one line (bent riders, lame
+    // leapers, and rides along other lines, such as the nightrider's, with an empty gate).
+    struct Term {
+        BB gate, quiet, capture;
+        std::int16_t ride = kLeap;
+        std::uint8_t relay = 0;
+    };
+
+    // Builds the sets, or returns nullopt (with *whyNot) when some move the piece has on this
+    // board needs the path-tree walker. Adds the lines the piece rides along to `sliders`.
+    static std::optional<PieceSets> build(const betza::CompileInput& input, const Geometry& board,
+                                          SliderAttacks<BB>& sliders,
+                                          std::string* whyNot = nullptr);
+
+    // The squares a piece of colour c on sq may move to without capturing (still to be ANDed
+    // with the empty squares) and capture on (to be ANDed with the enemies). `occ` holds every
+    // piece and every hole of this piece's board. `virgin`: the piece never moved (i-moves).
+    void targets(const SliderAttacks<BB>& sl, int c, int sq, bool virgin, const BB& occ, BB& quiet,
+                 BB& capture) const {
+        const Sets& s = sets_[index(c, sq, virgin)];
+        quiet = s.leapQuiet;
+        capture = s.leapCapture;
+        if (usesOrthogonal_) {
+            BB a = sl.rook(sq, occ);
+            quiet |= a & s.orthQuiet;
+            capture |= a & s.orthCapture;
+        }
+        if (usesDiagonal_) {
+            BB a = sl.bishop(sq, occ);
+            quiet |= a & s.diagQuiet;
+            capture |= a & s.diagCapture;
+        }
+        if (hasTerms_) {
+            const Extra& e = extras_[index(c, sq, virgin)];
+            for (std::uint32_t i = e.termBegin; i < e.termEnd; ++i) {
+                const Term& t = terms_[i];
+                if ((occ & t.gate).any()) continue;
+                BB a = ride(sl, t, occ);
+                quiet |= a & t.quiet;
+                capture |= a & t.capture;
+            }
+        }
+    }
+    // The capture targets alone (attacks on enemies), as targets() computes them.
+    BB captures(const SliderAttacks<BB>& sl, int c, int sq, bool virgin, const BB& occ) const {
+        const Sets& s = sets_[index(c, sq, virgin)];
+        BB capture = s.leapCapture;
+        if (usesOrthogonal_) capture |= sl.rook(sq, occ) & s.orthCapture;
+        if (usesDiagonal_) capture |= sl.bishop(sq, occ) & s.diagCapture;
+        if (hasTerms_) {
+            const Extra& e = extras_[index(c, sq, virgin)];
+            for (std::uint32_t i = e.termBegin; i < e.termEnd; ++i) {
+                const Term& t = terms_[i];
+                if (t.capture.any() && (occ & t.gate).none())
+                    capture |= ride(sl, t, occ) & t.capture;
+            }
+        }
+        return capture;
+    }
+    // The capture masks on sq of a piece of colour c that has moved: its leap captures, and the
+    // squares of the rook and bishop attacks from sq it captures on. With no terms (hasTerms())
+    // they are all of captures(), so that attack detection can merge several types into one
+    // slider lookup.
+    struct CaptureMasks {
+        BB leap, orth, diag;
+    };
+    CaptureMasks captureMasks(int c, int sq) const {
+        const Sets& s = sets_[index(c, sq, false)];
+        return {s.leapCapture, s.orthCapture, s.diagCapture};
+    }
+    bool hasTerms() const { return hasTerms_; }
+    // Squares where the piece captures e.p. when the square is the e.p. square (leaps only).
+    BB epCaptures(int c, int sq, bool virgin) const {
+        return hasEp_ ? extras_[index(c, sq, virgin)].ep : BB{};
+    }
+    // Non-capture targets that give e.p. rights on the square before them on the line from sq.
+    BB epCreating(int c, int sq, bool virgin) const {
+        return createsEp_ ? extras_[index(c, sq, virgin)].createsEp : BB{};
+    }
+    // The e.p. square a move from `from` to `to` in epCreating() gives rights on.
+    int epSquare(int from, int to) const;
+
+    // Whether the piece's captures read backwards are the other colour's: then the squares from
+    // which a piece of colour c captures on sq are captures(~c, sq) (attack detection without
+    // scanning candidates). True when every path is a plain ride, the same on every square
+    // (no zone-dependent moves, no confinement), and no capture is an i-move.
+    bool reversible() const { return reversible_; }
+    bool hasInitialMoves() const { return hasInitial_; }
+    bool hasEpCaptures() const { return hasEp_; }
+    bool createsEp() const { return createsEp_; }
+    std::size_t bytes() const;
+
+  private:
+    struct Sets {
+        BB leapQuiet, leapCapture, orthQuiet, orthCapture, diagQuiet, diagCapture;
+    };
+    struct Extra {
+        BB ep, createsEp;
+        std::uint32_t termBegin = 0, termEnd = 0;
+    };
+    class Builder;
+
+    int index(int c, int sq, bool virgin) const {
+        return ((virgin && hasInitial_) * 2 + c) * squares_ + sq;
+    }
+    static BB ride(const SliderAttacks<BB>& sl, const Term& t, const BB& occ) {
+        return t.ride == kLeap ? ~BB{} : sl.line(t.ride, t.relay, occ);
+    }
+
+    int squares_ = 0, files_ = 8;
+    std::vector<Sets> sets_;     // [index]
+    std::vector<Extra> extras_;  // [index] when the piece has terms or e.p. moves
+    std::vector<Term> terms_;
+    bool usesOrthogonal_ = false, usesDiagonal_ = false, hasTerms_ = false;
+    bool hasInitial_ = false, hasEp_ = false, createsEp_ = false, reversible_ = true;
+};
+
+extern template class PieceSets<Bitboard<1>>;
+extern template class PieceSets<Bitboard<2>>;
+extern template class PieceSets<Bitboard<3>>;
+extern template class PieceSets<Bitboard<4>>;
+
+}  // namespace timur

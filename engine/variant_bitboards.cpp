@@ -1,0 +1,103 @@
+#include "engine/variant_bitboards.h"
+
+#include <algorithm>
+
+namespace timur {
+
+PieceBoardInput pieceBoardInput(const Variant& v, PieceType t) {
+    // Mirrors the loader's compileTables(): tests/classify_test.cpp checks that both give the
+    // same moves.
+    const Geometry& g = v.board;
+    const PieceSpec& spec = v.pieces[t];
+    PieceBoardInput out;
+    out.input.moves = &spec.moves;
+    if (!spec.zoneMoves.empty()) {
+        for (int c = 0; c < 2; ++c) {
+            auto& at = out.input.movesAt[c];
+            at.assign(g.squareCount(), &spec.moves);
+            for (int sq = 0; sq < g.squareCount(); ++sq)
+                for (const auto& z : spec.zoneMoves)
+                    if (z.zone.of[c][sq]) {
+                        at[sq] = &z.moves;
+                        break;
+                    }
+        }
+    }
+    out.input.allowed = spec.confinement.of;
+    out.board = g;
+    if (const auto& cit = v.rules.citadels) {
+        const auto& own = cit->ownEntrants;
+        bool entrant = std::find(own.begin(), own.end(), t) != own.end() ||
+                       (spec.royal && cit->enemyEntrants != CitadelRule::Enemy::None);
+        if (!entrant && !cit->attackable)
+            out.board.holes |= cit->squares.of[0] | cit->squares.of[1];
+    }
+    return out;
+}
+
+template <class BB>
+VariantBitboards<BB>::VariantBitboards(const Variant& v)
+    : sliders(v.board.files, v.board.ranks), boardHoles(toBitboard<BB>(v.board.holes)) {
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+        PieceBoardInput in = pieceBoardInput(v, PieceType(t));
+        std::string why;
+        pieces.push_back(PieceSets<BB>::build(in.input, in.board, sliders, &why));
+        whyWalker.push_back(pieces.back() ? std::string() : why);
+        holes.push_back(toBitboard<BB>(in.board.holes));
+    }
+}
+
+template <class BB>
+std::size_t VariantBitboards<BB>::bytes() const {
+    std::size_t n = sizeof(*this) + sliders.bytes() + holes.capacity() * sizeof(BB);
+    for (const auto& p : pieces) n += p ? p->bytes() : sizeof(p);
+    for (const auto& w : whyWalker) n += w.capacity();
+    return n;
+}
+
+namespace {
+
+template <class BB>
+void markReversible(const VariantBitboards<BB>& bb, std::array<bool, kMaxPieceTypes>& reversible,
+                    std::array<bool, kMaxPieceTypes>& mergeable) {
+    for (std::size_t t = 0; t < bb.pieces.size(); ++t) {
+        reversible[t] = bb.pieces[t] && bb.pieces[t]->reversible();
+        mergeable[t] = reversible[t] && !bb.pieces[t]->hasTerms() && bb.holes[t] == bb.boardHoles;
+    }
+}
+
+}  // namespace
+
+BitboardTables::BitboardTables(const Variant& v) : words_(bitboardWords(v.board.squareCount())) {
+    switch (words_) {
+        case 1:
+            b1_ = std::make_unique<VariantBitboards<Bitboard<1>>>(v);
+            markReversible(*b1_, reversible_, mergeable_);
+            break;
+        case 2:
+            b2_ = std::make_unique<VariantBitboards<Bitboard<2>>>(v);
+            markReversible(*b2_, reversible_, mergeable_);
+            break;
+        case 3:
+            b3_ = std::make_unique<VariantBitboards<Bitboard<3>>>(v);
+            markReversible(*b3_, reversible_, mergeable_);
+            break;
+        default:
+            b4_ = std::make_unique<VariantBitboards<Bitboard<4>>>(v);
+            markReversible(*b4_, reversible_, mergeable_);
+    }
+}
+
+BitboardTables::~BitboardTables() = default;
+
+std::size_t BitboardTables::bytes() const {
+    return sizeof(*this) + (b1_ ? b1_->bytes() : 0) + (b2_ ? b2_->bytes() : 0) +
+           (b3_ ? b3_->bytes() : 0) + (b4_ ? b4_->bytes() : 0);
+}
+
+template struct VariantBitboards<Bitboard<1>>;
+template struct VariantBitboards<Bitboard<2>>;
+template struct VariantBitboards<Bitboard<3>>;
+template struct VariantBitboards<Bitboard<4>>;
+
+}  // namespace timur
