@@ -55,13 +55,21 @@ test: deps build
 	$(CTEST_ENV) ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 -V $(GAMES)
 
 # Tamerlane: against Timur in XBoard when there is a display and xboard, else Timur against
-# itself in the terminal. XBoard cannot express Tamerlane's King swap, so it does not test
-# legality (Timur does, and keeps the real position).
+# itself in the terminal. XBoard does not know Tamerlane's rules: Timur defines the board and the
+# pieces (setup/piece), XBoard's legality testing is off (it would refuse the King swap and every
+# promotion) and Timur marks the legal targets of a lifted piece (showTargetSquares,
+# highlightDragging). Tamerlane has no repetition or 50-move rule. The settings are not saved
+# (testLegality would stay off for the user's other games). TAMERLANE_PIECES: the piece images
+# (data/pieces/make_tamerlane.py writes them; XBoard finds each by its type's name).
 XBOARD := $(shell command -v xboard 2>/dev/null || ls /usr/games/xboard 2>/dev/null)
+TAMERLANE_PIECES ?= $(CURDIR)/data/pieces/tamerlane
+XBOARD_SIZE ?= 96
+XBOARD_TAMERLANE := -variant tamerlane -testLegality false -repeatsToDraw 0 -ruleMoves 0 \
+    -showTargetSquares true -highlightDragging true -saveSettingsOnExit false \
+    -pieceImageDirectory "$(TAMERLANE_PIECES)" -size $(XBOARD_SIZE)
 play: deps build
 	@if [ -n "$$DISPLAY" ] && [ -n "$(XBOARD)" ]; then \
-	  $(XBOARD) -fcp "$(CURDIR)/$(BUILD_DIR)/timur" -fd "$(CURDIR)" -variant tamerlane \
-	    -testLegality false -boardSize medium; \
+	  $(XBOARD) -fcp "$(CURDIR)/$(BUILD_DIR)/timur" -fd "$(CURDIR)" $(XBOARD_TAMERLANE); \
 	else \
 	  ./$(BUILD_DIR)/timur play --variant tamerlane; \
 	fi

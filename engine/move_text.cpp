@@ -3,15 +3,20 @@
 #include <cstdlib>
 
 #include "engine/movegen.h"
+#include "engine/text.h"
 
 namespace timur {
 
 namespace {
 
 std::string lowerLetter(const Variant& v, PieceType t) {
-    std::string s;
-    for (char c : v.pieces[t].letter) s += char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
+    return lower(v.pieces[t].letter);
+}
+
+bool isForcedPromotion(const Position& pos, const Move& m) {
+    Piece mover = pos.at(m.from);
+    return m.promo != kNoPieceType && mover != kNoPiece &&
+           pos.variant().pieces.size() > typeOf(mover) && pos.info().forcedPromotion[typeOf(mover)];
 }
 
 // The promotion suffix: '+' for a piece's own promoted form, '-' for going back to the type a
@@ -54,13 +59,12 @@ std::string moveText(const Position& pos, const Move& m, bool letterForForcedPro
         s += 'u';
         if (m.aux != m.from) s += g.name(m.aux);
     }
-    Piece mover = pos.at(m.from);
-    bool forced = mover != kNoPiece && v.pieces.size() > typeOf(mover) &&
-                  pos.info().forcedPromotion[typeOf(mover)];
-    // A forced promotion with one result needs no suffix.
-    if (m.promo != kNoPieceType && (letterForForcedPromotion || !forced))
-        s += promotionSuffix(pos, m);
-    return s + gate;
+    if (m.promo == kNoPieceType) return s + gate;
+    // A forced promotion with one result needs no suffix; other programs expect the result's
+    // letter (f7f8q in shatranj, c9c10n for a Tamerlane pawn of knights), never '+'.
+    if (isForcedPromotion(pos, m))
+        return s + (letterForForcedPromotion ? lowerLetter(v, m.promo) : "") + gate;
+    return s + promotionSuffix(pos, m) + gate;
 }
 
 Move parseMove(Position& pos, const std::string& text) {
@@ -68,15 +72,18 @@ Move parseMove(Position& pos, const std::string& text) {
     generateLegal(pos, legal);
     for (const Move& m : legal)
         if (moveText(pos, m) == text) return m;
-    // Other programs write a forced single promotion with its letter (f7f8q in shatranj), and
-    // `timur match` as moveText does when asked for the suffix (l2l1+ for a Tamerlane pawn); we
-    // write none, but accept those spellings too.
+    // A forced single promotion as other programs write it: with the result's letter (f7f8q in
+    // shatranj), or with '+' when the result is the piece's promotesTo (j2j1+ for a Tamerlane
+    // pawn of knights).
     for (const Move& m : legal) {
-        if (m.promo == kNoPieceType || m.kind == MoveKind::Drop) continue;
-        if (moveText(pos, m, true) == text) return m;
+        if (!isForcedPromotion(pos, m) || m.kind == MoveKind::Drop || (m.flags & kMoveGate))
+            continue;
         std::string plain = moveText(pos, m);
-        if (plain + lowerLetter(pos.variant(), m.promo) == text &&
-            plain.find_first_not_of("abcdefghijklmnop0123456789") == std::string::npos)
+        if (text.size() <= plain.size() || text.compare(0, plain.size(), plain) != 0) continue;
+        std::string suffix = text.substr(plain.size());
+        Piece mover = pos.at(m.from);
+        if (suffix == lowerLetter(pos.variant(), m.promo) ||
+            (suffix == "+" && pos.variant().pieces[typeOf(mover)].promotesTo == m.promo))
             return m;
     }
     return Move{};

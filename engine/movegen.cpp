@@ -4,9 +4,9 @@
 #include "engine/movegen.h"
 
 #include "engine/movegen_bitboards.h"
+#include "engine/text.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace timur {
 

@@ -62,11 +62,12 @@ bool inCheck(const Position& pos);
 // start square (a1a4u swaps), else 'u' and the square (d1d5ud3). Gating: the entering piece's
 // letter last (b1c3h); a castling gating on the rook's square is written rook square, king
 // square, letter (h1e1h). A castling king moving one square is written king takes own rook.
-// With letterForForcedPromotion a forced single promotion keeps its letter (f7f8q in shatranj),
-// as other engines expect it.
+// A forced single promotion has no suffix; with letterForForcedPromotion it has its result's
+// letter (f7f8q in shatranj, c9c10n in Tamerlane), as other engines expect it.
 std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion = false);
 
-// The legal move whose text is `text`, or a null Move.
+// The legal move whose text is `text`, or a null Move. A forced single promotion is also read
+// with its result's letter, or with '+' when the result is the piece's promotesTo.
 Move parseMove(Position& pos, const std::string& text);
 
 }  // namespace timur

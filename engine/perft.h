@@ -1,7 +1,9 @@
 // Perft: the number of legal move sequences of a given length, the move generator's proof.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,10 +12,17 @@
 
 namespace timur {
 
-// Leaves at `depth` plies; the last ply is counted in bulk (legal moves, not made).
-std::uint64_t perft(Position& pos, int depth);
+// Leaves at `depth` plies; the last ply is counted in bulk (legal moves, not made). With `stop`,
+// the count ends early (and is then partial) once *stop is set.
+std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 
 // Per legal root move: its text and the count below it.
 std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth);
+
+// The same, each root move reported as soon as it is counted; a move whose count was cut short
+// by *stop is not reported. Returns false if stopped.
+using PerftMoveReport = std::function<void(const std::string& move, std::uint64_t nodes)>;
+bool perftDivide(Position& pos, int depth, const PerftMoveReport& onMove,
+                 const std::atomic<bool>* stop);
 
 }  // namespace timur

@@ -99,6 +99,22 @@ void Position::refreshRoyals() {
     }
 }
 
+// A variant with royal pieces needs one of them on the board for each side. Under a check rule
+// the last one can never be lost; without one (royals are captured like other pieces) losing the
+// last ends the game, so only the side to move may be without, in a finished game.
+void Position::requireRoyals() const {
+    if (info_->royalTypes.empty()) return;
+    for (Color c : {White, Black}) {
+        if (!royals_[c].empty()) continue;
+        if (variant_->rules.checkRule == CheckRule::None && c == side_) continue;
+        std::string letters;
+        for (PieceType t : info_->royalTypes)
+            letters += (letters.empty() ? "" : ", ") + variant_->pieces[t].letter;
+        throw FenError(std::string(c == White ? "White" : "Black") + " has no royal piece (" +
+                       letters + ") on the board; the rules of " + variant_->name + " need one");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // FEN
 
@@ -135,6 +151,7 @@ void Position::setFen(const std::string& fen) {
     p.halfmoveClock_ = f.halfmoveClock;
     p.fullmove_ = f.fullmove;
     p.refreshRoyals();
+    p.requireRoyals();
     p.hash_ = p.computeHash();
     *this = std::move(p);
 }

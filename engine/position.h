@@ -47,7 +47,8 @@ class Position {
   public:
     explicit Position(std::shared_ptr<const Variant> variant);
 
-    // Sets the position from a FEN; on error throws FenError and leaves the position unchanged.
+    // Sets the position from a FEN; on error (also a side without a royal piece where the rules
+    // need one) throws FenError and leaves the position unchanged.
     void setFen(const std::string& fen);
     void setStart() { setFen(variant_->startFen); }
     std::string fen() const;
@@ -122,6 +123,7 @@ class Position {
     void liftUnloaded(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
     void refreshRoyals();
+    void requireRoyals() const;  // throws FenError
     std::uint64_t computeHash() const;
 
     std::shared_ptr<const Variant> variant_;

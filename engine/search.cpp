@@ -500,9 +500,18 @@ void SearchWorker::prepare(const Position& root) {
 
 // The legal root moves in the picker's order: the table's move, captures by gain, quiet moves
 // by history, probably-losing captures.
+// The legal root moves (those of SearchLimits::searchMoves only, if it names any legal one), the
+// table's move first.
 void SearchWorker::rootMovesOf(MoveList& rootMoves) {
     MoveList& legal = lists_[0];
     generateLegal(*pos_, legal);
+    if (const auto& only = shared_.searchMoves; !only.empty()) {
+        int kept = 0;
+        for (int i = 0; i < legal.size; ++i)
+            if (std::find(only.begin(), only.end(), legal[i]) != only.end())
+                legal[kept++] = legal[i];
+        if (kept > 0) legal.size = kept;
+    }
     TTEntry* e = tt_.probe(pos_->hash());
     MovePicker picker(*pos_, *eval_, history_, legal, orderScores_[0].data(),
                       MovePicker::Source::Given, e ? e->move : Move{}, killers_[0]);
@@ -571,6 +580,7 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
     helpers.resize();
     limits_ = lim;
     infinite_ = lim.infinite;
+    shared_.searchMoves = lim.searchMoves;
     tt_.allocate();
     tt_.newSearch();
     shared_.time.start(lim, root.sideToMove());

@@ -40,7 +40,10 @@ struct SearchLimits {
     bool infinite = false;             // until stopped (analysis)
     bool ponder = false;               // pondering: like infinite until ponderhit()
     std::uint64_t nodesPerSecond = 0;  // XBoard nps: time is counted as nodes / nps
-    std::int64_t overhead = 30;        // ms kept back for communication lag
+    std::int64_t overhead = 30;        // ms kept back for communication lag (Move Overhead)
+    std::int64_t moveLag = 0;          // ms the GUI charges per move beyond the search (measured)
+    // The root moves to choose from (a GUI that cannot show some moves); empty = every legal one.
+    std::vector<Move> searchMoves;
 };
 
 // Progress report at the end of each iteration (and for the final result).
@@ -101,6 +104,8 @@ class Search {
     void stop();       // asks the running search to finish as soon as possible; returns at once
     void wait();       // joins the search thread (after it called onDone)
     void ponderhit();  // a pondering search becomes a normal timed one
+    // The same, its time planned again from `fresh` (side us's clock now).
+    void ponderhit(const SearchLimits& fresh, Color us);
     bool running() const { return running_; }
 
     // Live statistics of the running search (for XBoard's stat01).

@@ -29,6 +29,9 @@ struct SearchShared {
     std::atomic<bool> pondering{false};
     std::atomic<bool> stopOnPonderhit{false};
     TimeManager time;  // the lead's
+    // The root moves to choose from (SearchLimits::searchMoves), set by the lead before the
+    // helpers start; empty = every legal one.
+    std::vector<Move> searchMoves;
     // An infinite or pondering search's answer waits on this for stop or ponderhit.
     std::mutex waitMutex;
     std::condition_variable waitCv;

@@ -131,6 +131,11 @@ void Search::wait() {
     if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
 }
 
+void Search::ponderhit(const SearchLimits& fresh, Color us) {
+    impl_->shared.time.replan(fresh, us);
+    ponderhit();
+}
+
 void Search::ponderhit() {
     SearchShared& shared = impl_->shared;
     if (shared.stopOnPonderhit) shared.stop = true;

@@ -42,16 +42,21 @@ void TimeManager::plan(const SearchLimits& limits, Color us) {
     if (limits.time[us] < 0) return;
     std::int64_t t = limits.time[us], inc = std::max<std::int64_t>(0, limits.inc[us]);
     int mtg = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 35;
+    // Every move to come costs the GUI's lag on top of its search, less the increment: that
+    // much of the clock is never planned with, and below it we move at once.
+    std::int64_t lagReserve = std::max<std::int64_t>(0, limits.moveLag - inc) * mtg;
     // What the clock will hold over the moves to come, less a reserve.
-    std::int64_t usable =
-        std::max<std::int64_t>(1, t + inc * (mtg - 1) - limits.overhead * (2 + mtg / 4));
+    std::int64_t usable = std::max<std::int64_t>(
+        1, t + inc * (mtg - 1) - limits.overhead * (2 + mtg / 4) - limits.moveLag * mtg);
     std::int64_t opt = usable / mtg;
     std::int64_t max = std::min(opt * 5, t / 4 + inc / 2);
     if (limits.movesToGo == 1) max = std::min(max, t / 2);
-    std::int64_t cap = std::max<std::int64_t>(1, t - limits.overhead - 30);
-    if (t < 6 * limits.overhead) cap = std::max<std::int64_t>(1, t / 10);
-    optimum_ = std::clamp<std::int64_t>(opt, 1, cap);
-    maximum_ = std::clamp<std::int64_t>(max, optimum_, cap);
+    std::int64_t left = t - lagReserve;
+    std::int64_t cap = std::max<std::int64_t>(1, left - limits.overhead - 30);
+    if (left < 6 * limits.overhead) cap = std::max<std::int64_t>(1, left / 10);
+    std::int64_t optimum = std::clamp<std::int64_t>(opt, 1, cap);
+    optimum_ = optimum;
+    maximum_ = std::clamp<std::int64_t>(max, optimum, cap);
 }
 
 }  // namespace timur

@@ -16,31 +16,37 @@ class TimeManager {
     void start(const SearchLimits& limits, Color us);
     // Starts the clock again (a pondering search becomes a timed one at ponderhit).
     void restartClock();
+    // Plans again from a fresh clock (XBoard's `time` that came with the move pondered on: the
+    // plan made when pondering began knew neither the GUI's charge nor the opponent's time).
+    // Safe while the search runs.
+    void replan(const SearchLimits& limits, Color us) { plan(limits, us); }
 
     // Milliseconds since the start; with XBoard's nps, `nodes` searched at that rate. Safe to
     // call from another thread than the search's.
     std::int64_t elapsed(std::uint64_t nodes) const;
 
     // Whether the clock bounds this search at all (else only depth, nodes or a stop end it).
-    bool timed() const { return optimum_ >= 0 || nps_.load(std::memory_order_relaxed); }
-    std::int64_t optimum() const { return optimum_; }  // ms; -1 = no time limit
-    std::int64_t maximum() const { return maximum_; }  // ms; -1 = no time limit
+    bool timed() const { return optimum() >= 0 || nps_.load(std::memory_order_relaxed); }
+    // ms; -1 = no time limit
+    std::int64_t optimum() const { return optimum_.load(std::memory_order_relaxed); }
+    std::int64_t maximum() const { return maximum_.load(std::memory_order_relaxed); }
 
     // The hard limit: the search must stop now.
     bool outOfTime(std::uint64_t nodes) const {
-        return maximum_ >= 0 && elapsed(nodes) >= maximum_;
+        std::int64_t max = maximum();
+        return max >= 0 && elapsed(nodes) >= max;
     }
     // After a completed iteration: another one would likely not finish in the time planned, or
     // (a timed search with a single legal move) would not change the move.
     bool enoughAfterIteration(std::uint64_t nodes, int legalRootMoves) const {
         return (timed() && legalRootMoves == 1) ||
-               (optimum_ >= 0 && elapsed(nodes) >= optimum_ * 6 / 10);
+               (optimum() >= 0 && elapsed(nodes) >= optimum() * 6 / 10);
     }
 
   private:
     void plan(const SearchLimits& limits, Color us);
 
-    std::int64_t optimum_ = -1, maximum_ = -1;
+    std::atomic<std::int64_t> optimum_{-1}, maximum_{-1};
     std::atomic<std::uint64_t> nps_{0};
     std::atomic<std::int64_t> startNs_{0};
 };

@@ -80,6 +80,10 @@ struct PieceSpec {
     std::bitset<kMaxPieceTypes> rightLostWhenAimedBy;
     // Its initial (i) moves are not allowed while its side is in check (the Ouk king's leap).
     bool initialNotInCheck = false;
+
+    // Which of XBoard's piece types draws it (engine/xboard_piece_names.h; its image is
+    // White<NAME>.svg): fixed, so that a directory of images fits. Empty: chosen by the moves.
+    std::string xboardPiece;
 };
 
 // Pieces of `pieces` promote to one of `choices` when a move ends in (or, with fromZoneToo,

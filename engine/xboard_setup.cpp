@@ -8,16 +8,12 @@
 #include <sstream>
 
 #include "engine/xboard_dialect.h"
+#include "engine/xboard_piece_names.h"
 #include "notation/parse.h"
 
 namespace timur::protocol {
 
 namespace {
-
-// XBoard's internal piece types, in the order of its piece-to-char table (common.h). A table of
-// n characters per side gives the first n-1 types and then the King; XBoard takes up to 44 a side.
-constexpr int kMinTableSlots = 22;
-constexpr int kMaxTableSlots = 44;
 
 int preferredSlot(const std::string& xbetza) {
     static const std::pair<const char*, int> table[] = {
@@ -98,73 +94,141 @@ std::optional<std::string> pieceDescription(const Variant& v, PieceType t) {
     return d;
 }
 
-// Which of XBoard's piece types (table slots) each of our types is drawn as.
-struct SlotAssignment {
-    int slots = 0;
-    std::vector<int> slotOf;  // per piece type; -1: not shown
-    std::vector<int> owner;   // per slot; -1: free
-    void give(size_t t, int slot) { owner[slot] = int(t), slotOf[t] = slot; }
-};
-
-// The royal first, then the pieces whose picture XBoard has, then the rest in free slots.
-SlotAssignment assignSlots(const Variant& v, const std::vector<std::string>& descriptions) {
-    int nonRoyal = 0;
-    for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (shown(v, t) && !v.pieces[t].royal) ++nonRoyal;
-    SlotAssignment a;
-    a.slots = std::clamp(nonRoyal + 1, kMinTableSlots, kMaxTableSlots);
-    a.slotOf.assign(v.pieces.size(), -1);
-    a.owner.assign(a.slots, -1);
-    int kingSlot = a.slots - 1;
-    for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (shown(v, t) && v.pieces[t].royal && a.owner[kingSlot] < 0) a.give(t, kingSlot);
-    for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (a.slotOf[t] >= 0 || !shown(v, t)) continue;
-        int slot = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
-        if (slot >= 0 && slot < kingSlot && a.owner[slot] < 0) a.give(t, slot);
+// The types the moves of some rule turn a piece into: promotion choices (or the promotesTo of
+// the rule's pieces) and what a placement makes of the placed piece. Their promotion suffix
+// must be one letter.
+std::vector<bool> promotionTargets(const Variant& v) {
+    std::vector<bool> target(v.pieces.size(), false);
+    for (const PromotionRule& rule : v.rules.promotions) {
+        for (PieceType c : rule.choices) target[c] = true;
+        if (rule.choices.empty())
+            for (PieceType p : rule.pieces)
+                if (v.pieces[p].promotesTo != kNoPieceType) target[v.pieces[p].promotesTo] = true;
     }
-    // Free slots for the rest: pictures of fairy pieces first.
+    for (const PlacementRule& rule : v.rules.placements) target[rule.becomes] = true;
+    return target;
+}
+
+// Upper-case letters free for nicknames: no piece's letter starts with them, and 'X' is XBoard's
+// mark of a multi-leg capture in a move's suffix.
+std::string freeNicknames(const Variant& v) {
+    std::string free;
+    for (char c : std::string("JLGHIMOQUWYBACDEFKNPRSTVZ")) {
+        bool used = c == 'X';
+        for (const PieceSpec& p : v.pieces) used = used || p.letter.find(c) != std::string::npos;
+        if (!used) free += c;
+    }
+    return free;
+}
+
+// Free XBoard types for pieces that name none: pictures of fairy pieces first; type 29 is left
+// out (XBoard names its picture "Lance" too).
+std::vector<int> fallbackTypes() {
     std::vector<int> order = {13, 14, 17, 19, 20, 12, 15, 7, 8, 11, 16,
                               18, 5,  6,  9,  10, 1,  2,  3, 4, 0};
-    for (int s = 21; s < kingSlot; ++s) order.push_back(s);
+    for (int s = 21; s < kXBoardKingType; ++s)
+        if (s != 29) order.push_back(s);
+    return order;
+}
+
+// Each shown type's XBoard type: the one it names, the King for the first royal, the picture
+// its moves suggest, then the free ones.
+std::vector<int> assignTypes(const Variant& v, const std::vector<std::string>& descriptions) {
+    std::vector<int> typeOf(v.pieces.size(), -1);
+    std::vector<bool> taken(kXBoardPieceNames.size(), false);
+    auto give = [&](size_t t, int x) { typeOf[t] = x, taken[size_t(x)] = true; };
+    for (size_t t = 0; t < v.pieces.size(); ++t)
+        if (shown(v, t) && !v.pieces[t].xboardPiece.empty())
+            give(t, xboardPieceType(v.pieces[t].xboardPiece));
+    for (size_t t = 0; t < v.pieces.size(); ++t)
+        if (shown(v, t) && v.pieces[t].royal && typeOf[t] < 0 && !taken[kXBoardKingType])
+            give(t, kXBoardKingType);
     for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (a.slotOf[t] >= 0 || !shown(v, t)) continue;
-        for (int s : order)
-            if (s < kingSlot && a.owner[s] < 0) {
-                a.give(t, s);
+        if (typeOf[t] >= 0 || !shown(v, t)) continue;
+        int x = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
+        if (x >= 0 && !taken[size_t(x)]) give(t, x);
+    }
+    std::vector<int> order = fallbackTypes();
+    for (size_t t = 0; t < v.pieces.size(); ++t) {
+        if (typeOf[t] >= 0 || !shown(v, t)) continue;
+        for (int x : order)
+            if (!taken[size_t(x)]) {
+                give(t, x);
                 break;
             }
     }
-    return a;
+    return typeOf;
 }
 
-// "(WHITE...BLACK...)": each slot's letter, '.' for a free one.
-std::string pieceToChar(const Variant& v, const SlotAssignment& a) {
-    std::string white, black;
-    for (int s = 0; s < a.slots; ++s) {
-        if (a.owner[s] < 0) {
-            white += '.', black += '.';
-            continue;
+// One side's half of the piece-to-char table: XBoard types 0.. in order ('.' for a free one),
+// at least 21 of them, then the King's letter.
+std::string tableHalf(const Variant& v, const XBoardPieces& x, Color side) {
+    std::vector<int> owner(kXBoardPieceNames.size(), -1);
+    int last = 20;
+    for (size_t t = 0; t < x.type.size(); ++t)
+        if (x.type[t] >= 0) {
+            owner[size_t(x.type[t])] = int(t);
+            if (x.type[t] != kXBoardKingType) last = std::max(last, x.type[t]);
         }
-        white += v.pieces[a.owner[s]].letter;
-        black += blackLetter(v.pieces[a.owner[s]].letter);
-    }
-    return "(" + white + black + ")";
+    auto entry = [&](int xt) {
+        if (owner[size_t(xt)] < 0) return std::string(".");
+        size_t t = size_t(owner[size_t(xt)]);
+        std::string e = side == White ? v.pieces[t].letter : blackLetter(v.pieces[t].letter);
+        if (x.nickname[t])
+            e += std::string("=") +
+                 char(side == White ? x.nickname[t]
+                                    : std::tolower(static_cast<unsigned char>(x.nickname[t])));
+        return e;
+    };
+    std::string half;
+    for (int xt = 0; xt <= last; ++xt) half += entry(xt);
+    return half + entry(kXBoardKingType);
+}
+
+std::vector<std::string> pieceDescriptions(const Variant& v) {
+    std::vector<std::string> descriptions(v.pieces.size());
+    for (size_t t = 0; t < v.pieces.size(); ++t)
+        if (shown(v, t)) descriptions[t] = pieceDescription(v, PieceType(t)).value_or("");
+    return descriptions;
 }
 
 }  // namespace
 
+XBoardPieces xboardPieces(const Variant& v) {
+    XBoardPieces x;
+    x.type = assignTypes(v, pieceDescriptions(v));
+    x.nickname.assign(v.pieces.size(), 0);
+    x.suffix.assign(v.pieces.size(), 0);
+    std::vector<bool> target = promotionTargets(v);
+    std::string free = freeNicknames(v);
+    for (size_t t = 0; t < v.pieces.size(); ++t) {
+        const std::string& letter = v.pieces[t].letter;
+        if (letter.front() == '+') {
+            x.suffix[t] = '+';
+        } else if (letter.size() == 1) {
+            x.suffix[t] = char(std::tolower(static_cast<unsigned char>(letter[0])));
+        } else if (target[t] && x.type[t] >= 0 && !free.empty()) {
+            x.nickname[t] = free.front();
+            free.erase(0, 1);
+            x.suffix[t] = char(std::tolower(static_cast<unsigned char>(x.nickname[t])));
+        }
+    }
+    // XBoard turns a move onto an own piece into a swap only when the parent variant has no
+    // castling rights (backend.c ApplyMove); "fairy" has them, "shatranj" has none.
+    x.ownTargetSwaps = v.rules.swap.has_value();
+    x.parent = x.ownTargetSwaps ? "shatranj" : "fairy";
+    return x;
+}
+
 std::vector<std::string> xboardSetup(const Variant& v) {
-    std::vector<std::string> descriptions(v.pieces.size());
-    for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (shown(v, t)) descriptions[t] = pieceDescription(v, PieceType(t)).value_or("");
-    SlotAssignment slots = assignSlots(v, descriptions);
+    std::vector<std::string> descriptions = pieceDescriptions(v);
+    XBoardPieces x = xboardPieces(v);
     std::vector<std::string> out;
-    out.push_back("setup " + pieceToChar(v, slots) + " " + std::to_string(v.board.files) + "x" +
-                  std::to_string(v.board.ranks) + "+" + std::to_string(xboardHoldings(v)) +
-                  "_fairy " + v.startFen);
+    out.push_back("setup (" + tableHalf(v, x, White) + tableHalf(v, x, Black) + ") " +
+                  std::to_string(v.board.files) + "x" + std::to_string(v.board.ranks) + "+" +
+                  std::to_string(xboardHoldings(v)) + "_" + x.parent + " " + v.startFen);
     for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (slots.slotOf[t] >= 0 && !descriptions[t].empty())
+        if (x.type[t] >= 0 && !descriptions[t].empty())
             out.push_back("piece " + v.pieces[t].letter + "& " + descriptions[t]);
     return out;
 }

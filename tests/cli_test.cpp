@@ -89,6 +89,13 @@ TEST(Cli, UnknownSubcommandOrOption) {
     EXPECT_FALSE(r.err.empty());
 }
 
+TEST(Cli, PerftRefusesAFenWithoutKings) {
+    Result r = run({"perft", "--fen", "8/8/8/8/8/8/8/4K3 w - - 0 1", "--depth", "2"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "Black has no royal piece (K) on the board")) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+}
+
 // bench with helper threads: the same form of output, and the time to depth before it.
 TEST(Cli, BenchWithThreads) {
     Result r = run({"bench", "3", "--variant", "chess", "--threads", "2"});

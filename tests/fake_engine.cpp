@@ -1,6 +1,9 @@
 // A scripted engine for the match runner's tests: speaks UCI or XBoard (chosen by the first
-// command, like Timur) and plays legal moves -- scripted ones first, then the first legal move
-// -- or misbehaves on request. Counts N are this engine's moves in the current game, from 1.
+// command, like Timur) and plays legal moves -- scripted ones first, sent as written, then the
+// first legal move -- or misbehaves on request. Counts N are this engine's moves in the current
+// game, from 1. It reads moves as Timur does (parseMove): one it cannot read is answered with
+// "Illegal move" (XBoard) or with "bestmove 0000" (UCI). XBoard's text is read as Timur's front
+// end reads it (protocol::XBoardMoves: promotion letters and kill legs of engine-defined variants).
 //
 //   --moves "M1 M2 ..."  moves to play first (Timur's text); --cycle repeats them forever
 //   --illegal-at N       play "a1a1" as its Nth move
@@ -135,7 +138,7 @@ class Fake {
             if (w[0] == "uci") {
                 say("id name Fake");
                 say("option name UCI_Variant type combo default chess var chess var shatranj var "
-                    "capablanca var grand var tamerlane var xiangqi");
+                    "capablanca var grand var tamerlane var xiangqi var crazyhouse var shogi");
                 say("uciok");
             } else if (w[0] == "isready") {
                 say("readyok");
@@ -154,8 +157,20 @@ class Fake {
                 } else {
                     pos_->setStart();
                 }
+                unreadable_.clear();
                 if (i < w.size() && w[i] == "moves")
-                    for (++i; i < w.size(); ++i) pos_->makeMove(parseMove(*pos_, w[i]));
+                    for (++i; i < w.size(); ++i) {
+                        Move m = parseMove(*pos_, w[i]);
+                        if (m.isNull()) {
+                            unreadable_ = w[i];
+                            break;
+                        }
+                        pos_->makeMove(m);
+                    }
+            } else if (w[0] == "go" && !unreadable_.empty()) {
+                // A move it could not read: it says so, and its answer is no move at all.
+                say("info string Illegal move: " + unreadable_);
+                say("bestmove 0000");
             } else if (w[0] == "go") {
                 std::string action;
                 std::string m = choose(action);
@@ -194,7 +209,9 @@ class Fake {
             if (c == "protover") {
                 say(std::string("feature ping=1 usermove=1 setboard=") + (s_.setboard ? "1" : "0") +
                     (s_.reuse ? "" : " reuse=0") +
-                    " variants=\"normal,shatranj,capablanca,grand,tamerlane,xiangqi\" done=1");
+                    " variants=\"normal,shatranj,capablanca,grand,tamerlane,xiangqi,crazyhouse,"
+                    "shogi\" "
+                    "done=1");
             } else if (c == "new") {
                 setVariant("chess");
                 newGame();
@@ -214,7 +231,7 @@ class Fake {
                 mine = pos_->sideToMove();
                 think();
             } else if (c == "usermove" && w.size() > 1) {
-                Move mv = parseMove(*pos_, protocol::fromXBoardMove(w[1], variant_->board.ranks));
+                Move mv = protocol::XBoardMoves(variant_).parse(*pos_, w[1]);
                 if (mv.isNull() || ++told_ == s_.rejectAt) {
                     say("Illegal move: " + w[1]);
                     continue;
@@ -234,6 +251,7 @@ class Fake {
     int made_ = 0;
     int games_ = 0;
     int told_ = 0;
+    std::string unreadable_;  // UCI: the first move of `position` it could not read
 };
 
 int number(const char* s) {
@@ -295,7 +313,7 @@ int main(int argc, char** argv) {
             fake.say("id name Fake");
             fake.say(
                 "option name UCI_Variant type combo default chess var chess var shatranj var "
-                "capablanca var grand var tamerlane var xiangqi");
+                "capablanca var grand var tamerlane var xiangqi var crazyhouse var shogi");
             fake.say("uciok");
             return fake.uci();
         }

@@ -7,12 +7,19 @@ Timur, seen in the games or in XBoard's debug log; the opponent's own faults are
 failed on (a second Timur's count as Timur's).
 
 Usage: gui_match.py TIMUR_BINARY [--games N] [--tc MIN:SEC] [--inc SECONDS]
-                    [--legality true|false] [--max-moves N] [--fen FEN]
+                    [--legality true|false] [--max-moves N] [--fen FEN] [--gui-defaults]
                     VARIANT[:OPPONENT] ...
 VARIANT is XBoard's name (normal for chess); OPPONENT is an engine on the PATH or in
 /usr/games, or "timur" (the same binary, the default). --legality false turns XBoard's move
 checking off (needed for moves XBoard cannot express, like Tamerlane's King swap). --fen starts
 every game from that position (XBoard's -loadPositionFile).
+
+Move animation is off unless --gui-defaults: then XBoard plays as a person's would, animating
+every move (both engines ponder in either case, XBoard's default). XBoard charges the animation of
+the opponent's move to the engine to move (70-100 ms a move), so this checks Timur's time keeping.
+Each game's line ends with the lowest time XBoard gave Timur (the first engine). XBoard runs with
+a fresh HOME and saves no settings (it would otherwise save the test's, legality testing
+included, into the user's ~/.xboardrc).
 
 Exit 77 (ctest: skipped) when xboard, xvfb-run or an opponent is not installed, unless
 TIMUR_REQUIRE_PEERS=1 (make test, CI): then that is a failure (apt-get install xboard xvfb xauth
@@ -56,6 +63,24 @@ def count_plies(movetext):
     words = re.sub(r"\{[^}]*\}|\([^)]*\)", " ", movetext).split()
     words = [re.sub(r"^\d+\.+", "", w) for w in words]
     return sum(1 for w in words if w and w not in ("1-0", "0-1", "1/2-1/2", "*"))
+
+
+def lowest_clocks(log):
+    """Per game, the lowest clock XBoard gave the first engine (time N, centiseconds), in ms."""
+    lows, low = [], None
+    for line in log.splitlines():
+        line = re.sub(r"^\d+ ", "", line)
+        if re.match(r">first ?: new\b", line):
+            if low is not None:
+                lows.append(low)
+            low = None
+        m = re.match(r">first ?: time (\d+)", line)
+        if m:
+            ms = int(m.group(1)) * 10
+            low = ms if low is None else min(low, ms)
+    if low is not None:
+        lows.append(low)
+    return lows
 
 
 def peer_missing(what):
@@ -102,15 +127,22 @@ def play(args, xboard, xvfb, timur, spec, work):
            "-adjudicateDrawMoves", str(args.max_moves),
            "-autoCallFlag", "true", "-testLegality", args.legality,
            "-popupExitMessage", "false", "-popupMoveErrors", "false",
-           "-animateMoving", "false", "-flashCount", "0",
+           "-flashCount", "0", "-soundProgram", "",
+           "-saveSettingsOnExit", "false",
+           "-pgnExtendedInfo", "true", "-pgnTimeLeft", "true",
            "-saveGameFile", pgn_path,
            "-debugMode", "true", "-nameOfDebugFile", debug_path]
+    if not args.gui_defaults:
+        cmd += ["-animateMoving", "false"]
     if args.fen:
         fen_path = os.path.join(work, variant + ".fen")
         with open(fen_path, "w") as f:
             f.write(args.fen + "\n")
         cmd += ["-loadPositionFile", fen_path, "-loadPositionIndex", "1"]
-    env = dict(os.environ, PATH=os.environ.get("PATH", "") + ":/usr/games")
+    # A fresh HOME: XBoard saves its settings there, and reads none a person saved.
+    home = os.path.join(work, variant + ".home")
+    os.makedirs(home, exist_ok=True)
+    env = dict(os.environ, HOME=home, PATH=os.environ.get("PATH", "") + ":/usr/games")
     out, faults = [], []
     try:
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -123,14 +155,16 @@ def play(args, xboard, xvfb, timur, spec, work):
     if len(played) != args.games:
         faults.append(f"{variant}: {len(played)} games saved, expected {args.games}")
     self_play = opponent == timur
+    lows = lowest_clocks(log)
     for n, (tags, body) in enumerate(played, 1):
         result = tags.get("Result", "*")
         comments = re.findall(r"\{([^}]*)\}", body)
         ending = comments[-1] if comments else ""
         plies = count_plies(body)
         white, black = tags.get("White", "?"), tags.get("Black", "?")
+        low = f", Timur's lowest clock {lows[n - 1] / 1000:.2f} s" if n <= len(lows) else ""
         out.append(f"{variant} game {n}: {white} - {black} {result} {{{ending}}} "
-                   f"after {plies} plies")
+                   f"after {plies} plies{low}")
         if tags.get("Variant", variant) != variant and variant != "normal":
             faults.append(f"{variant} game {n}: played as {tags.get('Variant')}")
         if result not in ("1-0", "0-1", "1/2-1/2"):
@@ -161,6 +195,8 @@ def main():
     parser.add_argument("--max-moves", type=int, default=90,
                         help="XBoard adjudicates a draw after this many moves")
     parser.add_argument("--fen", help="start every game from this position")
+    parser.add_argument("--gui-defaults", action="store_true",
+                        help="move animation on, as in a person's XBoard")
     args = parser.parse_args()
     timur = os.path.abspath(args.timur)
     xboard, xvfb = find("xboard"), find("xvfb-run")

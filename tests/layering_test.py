@@ -18,7 +18,8 @@ MAX_LINES = 800
 # (name, patterns relative to the source root), lowest first. The first pattern that matches a
 # file decides its layer.
 LAYERS = [
-    ("base", ["engine/text.h", "engine/version.*", "engine/piece.h"]),
+    ("base", ["engine/text.h", "engine/version.*", "engine/piece.h",
+              "engine/xboard_piece_names.h"]),
     ("notation", ["notation/*"]),
     ("bitboards", ["engine/bitboard.h", "engine/attacks.*", "engine/piece_sets.*"]),
     ("variant", ["engine/variant_info.h", "engine/variant.h", "engine/variant.cpp", "engine/move.h"]),
@@ -26,8 +27,9 @@ LAYERS = [
                  "engine/variant_bitboards.*"]),
     ("position", ["engine/position.*"]),
     ("moves", ["engine/movegen.*", "engine/movegen_bitboards.*", "engine/move_text.cpp",
-               "engine/special_moves.cpp", "engine/perft.*", "engine/rules.*"]),
-    ("knowledge", ["engine/evaluate.*", "engine/xboard_dialect.h", "engine/xboard_*.cpp"]),
+               "engine/special_moves.cpp", "engine/perft.*", "engine/perft_job.*", "engine/rules.*"]),
+    ("knowledge", ["engine/evaluate.*", "engine/xboard_dialect.h", "engine/xboard_highlight.h",
+                   "engine/xboard_*.cpp"]),
     ("search", ["engine/tt.*", "engine/timeman.*", "engine/movepick.*", "engine/thread.*",
                 "engine/search*"]),
     ("front", ["engine/protocol/*", "engine/match/*"]),

@@ -551,6 +551,110 @@ TEST(MatchGames, XBoardTenRankConversion) {
     EXPECT_FALSE(std::regex_search(l, m, std::regex(R"(usermove [a-j]10)"))) << l;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Move text of every kind of move, both ways through the runner and both protocols: in game 1 the
+// UCI fake plays MOVE (as written) to the XBoard fake, in game 2 the XBoard fake plays it to the
+// UCI fake. Each fake reads moves as Timur does and answers one it cannot read as illegal.
+
+namespace {
+
+struct MoveTrip {
+    Played played;
+    std::string uciLog, xboardLog;  // what each fake was told
+};
+
+MoveTrip moveTrip(const std::string& variant, const std::string& fen, const std::string& move,
+                  const std::string& tag) {
+    std::string uciLog = tempPath(tag + "_uci.log"), xbLog = tempPath(tag + "_xb.log");
+    std::remove(uciLog.c_str());
+    std::remove(xbLog.c_str());
+    MatchOptions o;
+    o.variant = loadVariant(variant);
+    o.first = fake("U", "--moves '" + move + "' --log " + uciLog);
+    o.second = fake("X", "--moves '" + move + "' --log " + xbLog, "xboard");
+    o.games = 2;
+    o.game.adjudication.maxMoves = 1;
+    o.openings = openings(fen + "\n", variant);
+    MoveTrip t;
+    t.played = play(o, tag);
+    t.uciLog = readFile(uciLog);
+    t.xboardLog = readFile(xbLog);
+    std::remove(uciLog.c_str());
+    std::remove(xbLog.c_str());
+    return t;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1)) ++n;
+    return n;
+}
+
+// MOVE is played in both games, recorded as RECORDED, and told to the UCI fake as RECORDED and
+// to the XBoard fake as `usermove XBOARD`; both games end as ENDING says.
+void expectTrip(const std::string& variant, const std::string& fen, const std::string& move,
+                const std::string& recorded, const std::string& xboard,
+                const std::string& ending = "{Draw by adjudication: 1 moves played}") {
+    SCOPED_TRACE(variant + " " + move);
+    static int n = 0;
+    MoveTrip t = moveTrip(variant, fen, move, "trip" + std::to_string(++n));
+    const std::string& out = t.played.out;
+    EXPECT_EQ(t.played.result.gamesPlayed, 2) << out;
+    EXPECT_EQ(count(out, ending), 2u) << out;
+    EXPECT_EQ(out.find("illegal"), std::string::npos) << out;
+    EXPECT_EQ(out.find("rejects"), std::string::npos) << out;
+    EXPECT_EQ(count(t.played.pgn, "1. " + recorded + " "), 2u) << t.played.pgn;
+    if (ending.find("adjudication") == std::string::npos) return;  // the move ended the game
+    EXPECT_NE(t.uciLog.find(" moves " + recorded + "\n"), std::string::npos) << t.uciLog;
+    EXPECT_NE(t.xboardLog.find("\nusermove " + xboard + "\n"), std::string::npos) << t.xboardLog;
+}
+
+}  // namespace
+
+// Forced promotion (a Tamerlane pawn of knights becomes a knight) on a 10-rank board, whose
+// XBoard ranks count from 0: engines may write it bare, with the letter or with '+'; the runner
+// records and tells it with the letter.
+TEST(MatchMoveText, ForcedPromotionInEverySpelling) {
+    const char* fen = "*10k*/1N'10*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1";
+    expectTrip("tamerlane", fen, "b9b10", "b9b10n", "b8b9n");
+    expectTrip("tamerlane", fen, "b9b10n", "b9b10n", "b8b9n");
+    expectTrip("tamerlane", fen, "b9b10+", "b9b10n", "b8b9n");
+    // Shatranj's ferz, as Fairy-Max writes it.
+    expectTrip("shatranj", "4k3/1P6/8/8/8/8/3r4/4K3 w - - 0 1", "b7b8q", "b7b8q", "b7b8q");
+}
+
+TEST(MatchMoveText, ChosenPromotions) {
+    expectTrip("chess", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n", "b7b8n", "b7b8n");
+    // Shogi's optional promotion is '+'; the move without it is another move.
+    const char* shogi = "4k4/9/9/4P4/9/9/9/9/4K4[-] w - - 0 1";
+    expectTrip("shogi", shogi, "e6e7+", "e6e7+", "e6e7+");
+    expectTrip("shogi", shogi, "e6e7", "e6e7", "e6e7");
+}
+
+TEST(MatchMoveText, Drops) {
+    expectTrip("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e4", "N@e4", "N@e4");
+    expectTrip("shogi", "4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1", "P@e5", "P@e5", "P@e5");
+}
+
+// Tamerlane's moves outside the Betza tables.
+TEST(MatchMoveText, TamerlaneSpecialMoves) {
+    // The King swap (in check, with the right), g2 <-> b1.
+    expectTrip("tamerlane", "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*11*/*5K6/*R10* w K - 0 1", "g2b1",
+               "g2b1", "g1b0");
+    // The parked pawn of pawns is placed (it becomes P', XBoard's j).
+    expectTrip("tamerlane", "*P9k*/12*/*11*/*11*/*3r1r5*/*11*/*11*/*11*/*12/*K10* w - - 0 1",
+               "b10f5", "b10f5", "b9f4j");
+    // The pawn of pawns' second arrival: it becomes P! and is relocated to the pawn of kings'
+    // square g3 (XBoard's g2; l is P!'s nickname there).
+    expectTrip("tamerlane", "*10k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1",
+               "d9d10", "d9d10p!", "d8g2l");
+    // Citadel exchange: the King enters the enemy citadel a9 and changes places with the prince.
+    const char* citadel = "*11*/12*/*K10*/*11*/*11*/*11*/*4S6*/*11*/*10k1/*11* w X - 0 1";
+    expectTrip("tamerlane", citadel, "b8a9f4", "b8a9f4", "b7a8,a8f3");
+    // Citadel entry ends the game.
+    expectTrip("tamerlane", citadel, "b8a9", "b8a9", "b7a8", "{Draw by citadel entry}");
+}
+
 TEST(MatchGames, ConcurrentGames) {
     MatchOptions o;
     o.first = fake("A", "");
@@ -628,6 +732,14 @@ TEST(MatchCli, HelpAndErrors) {
     EXPECT_NE(r.out.find("bad base time"), std::string::npos) << r.out;
     r = timurMatch("--engine cmd=x --engine cmd=y --variant nosuchvariant");
     EXPECT_EQ(r.status, 2);
+    // An opening without a side's king.
+    std::string bad = tempPath("nokings.txt");
+    std::ofstream(bad) << "8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1\n";
+    r = timurMatch("--engine cmd=x --engine cmd=y --openings " + bad);
+    std::remove(bad.c_str());
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("opening line 1: White has no royal piece (K)"), std::string::npos)
+        << r.out;
     // An engine that cannot be started stops the match with status 1.
     r = timurMatch("--engine cmd=/nonexistent/engine --engine cmd=/nonexistent/other --games 1");
     EXPECT_EQ(r.status, 1);

@@ -144,6 +144,46 @@ TEST(FenErrors, SayWhatIsWrongAndChangeNothing) {
               std::string::npos);
 }
 
+// The rules, not the variant's name, say whether a side needs a royal piece: under a check rule
+// it can never lose its last one; capturing royals like other pieces, losing the last ends the
+// game, so only the side to move may be without (and has lost); a variant without royal pieces
+// needs none.
+TEST(FenErrors, ASideWithoutTheRoyalPieceTheRulesNeed) {
+    EXPECT_NE(fenError("chess", "8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1")
+                  .find("White has no royal piece (K) on the board; the rules of chess need one"),
+              std::string::npos);
+    EXPECT_NE(fenError("chess", "8/8/8/8/8/8/8/4K3 w - - 0 1").find("Black has no royal piece"),
+              std::string::npos);
+    // A king in hand is not on the board.
+    EXPECT_NE(fenError("crazyhouse", "4k3/8/8/8/8/8/8/8[K] w - - 0 1").find("White has no royal"),
+              std::string::npos);
+    // Tamerlane: any of its royals will do (capture to extinction among several).
+    EXPECT_NE(fenError("tamerlane", "*11*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1")
+                  .find("Black has no royal piece (K, S, A)"),
+              std::string::npos);
+    EXPECT_EQ(fenError("tamerlane", "*10s*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*A10* w - - 0 1"),
+              "no error");
+
+    const std::string capturable = R"({"name": "capturable", "board": {"files": 8, "ranks": 8},
+        "pieces": [{"name": "king", "letter": "K", "betza": "K", "royal": true},
+                   {"name": "rook", "letter": "R", "betza": "R"}],
+        "start": "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1", "rules": {"checkRule": "none"}})";
+    Position pos(loadVariantText(capturable, "capturable.json"));
+    pos.setFen("r7/8/8/8/8/8/8/R3K3 b - - 0 1");  // Black to move has lost its king
+    MoveList legal;
+    generateLegal(pos, legal);
+    GameEnd end = gameEnd(pos, legal);
+    EXPECT_EQ(end.result, GameResult::WhiteWins);
+    EXPECT_EQ(end.reason, "royal pieces captured");
+    EXPECT_THROW(pos.setFen("r7/8/8/8/8/8/8/R3K3 w - - 0 1"), FenError);  // White to move: over
+
+    std::string noRoyal = capturable;
+    const std::string royal = ", \"royal\": true";
+    noRoyal.erase(noRoyal.find(royal), royal.size());
+    Position free(loadVariantText(noRoyal, "free.json"));
+    EXPECT_NO_THROW(free.setFen("r7/8/8/8/8/8/8/R7 w - - 0 1"));
+}
+
 TEST(MakeUnmake, RestoresEverythingAlongRandomGames) {
     std::mt19937 rng(12345);
     for (const std::string& name : shippedVariantNames()) {

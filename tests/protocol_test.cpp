@@ -167,8 +167,9 @@ TEST(XBoard, Features) {
     xboardStart(e);
     std::string all;
     for (const auto& l : e.lines()) all += l + "\n";
-    for (const char* f : {"ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0",
-                          "sigterm=0", "colors=0", "analyze=1", "memory=1", "smp=1", "myname=\""})
+    for (const char* f :
+         {"ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0", "sigterm=0",
+          "colors=0", "analyze=1", "memory=1", "smp=1", "highlight=1", "myname=\""})
         EXPECT_NE(all.find(f), std::string::npos) << f << "\n" << all;
     auto variants = e.find("^feature variants=\"");
     ASSERT_GE(variants, 0) << all;
@@ -179,6 +180,12 @@ TEST(XBoard, Features) {
     EXPECT_EQ(v.find("\"chess"), std::string::npos) << "chess is 'normal' for XBoard: " << v;
     EXPECT_NE(all.find("feature option=\"Hash -spin"), std::string::npos) << all;
     EXPECT_NE(all.find("feature option=\"VariantFile -file"), std::string::npos) << all;
+    EXPECT_NE(all.find("feature option=\"Move Overhead -spin 30 0 5000\""), std::string::npos)
+        << all;
+    e.send("option Move Overhead=100");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$")) << e.transcript();
+    EXPECT_LT(e.find("^Error"), 0) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
 
@@ -530,6 +537,63 @@ TEST(XBoard, BadInput) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// A board without the royal piece the rules need is refused with the reason, and nothing is
+// searched until a good position comes.
+TEST(XBoard, BoardWithoutKingIsRefused) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("force");
+    e.send("setboard 8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1");
+    EXPECT_TRUE(e.expect("^tellusererror Illegal position: White has no royal piece \\(K\\)"))
+        << e.transcript();
+    e.send("sd 2");
+    e.send("go");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$")) << e.transcript();
+    EXPECT_LT(e.find("^move "), 0) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// XBoard scores a shatranj bare king only after the bare side's reply and calls an earlier claim
+// false (which made a won game a draw): Timur claims after that reply.
+TEST(XBoard, BareKingIsClaimedAfterTheReply) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant shatranj");
+    e.send("force");
+    e.send("setboard 7k/8/8/8/8/8/p7/R3K3 w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move a1a2");
+    e.send("ping 1");
+    ASSERT_TRUE(e.expect("^pong 1$")) << e.transcript();
+    EXPECT_LT(e.find("^1-0"), 0) << "claimed before the reply\n" << e.transcript();
+    e.send("usermove h8g8");
+    EXPECT_TRUE(e.expect(R"(^1-0 \{bare king\}$)")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// A forced promotion goes to XBoard with its letter: XBoard supplies a bare one with its table's
+// Queen letter, '.' in makruk, and then empties the square (its board loses the new met).
+TEST(XBoard, ForcedPromotionIsSentWithItsLetter) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant makruk");
+    e.send("force");
+    e.send("setboard 7k/8/8/3P4/8/8/8/K7 w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move d5d6m");
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, ClaimsTheResultOnlyWhenOver) {
     Engine e;
     xboardStart(e);
@@ -593,6 +657,42 @@ TEST(XBoard, AnalyzeAndPerft) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+double secondsSince(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+}
+
+// A deep perft (Tamerlane's perft 7 takes many minutes) runs beside the input loop: ping is
+// answered, `?` stops it, quit exits at once. At end of input a perft is still counted.
+TEST(XBoard, PerftKeepsTheInputLoopAnswering) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant tamerlane");
+    e.send("perft 7");
+    e.send("ping 1");
+    auto t0 = Clock::now();
+    ASSERT_TRUE(e.expect("^pong 1$", 5)) << e.transcript();
+    EXPECT_LT(secondsSince(t0), 1.0);
+    e.send("?");
+    EXPECT_TRUE(e.expect("^# perft stopped: \\d+ nodes counted$", 5)) << e.transcript();
+    EXPECT_LT(e.find("^Nodes searched: "), 0) << e.transcript();
+    e.send("perft 7");
+    e.send("ping 2");
+    ASSERT_TRUE(e.expect("^pong 2$", 5)) << e.transcript();
+    t0 = Clock::now();
+    e.send("quit");
+    EXPECT_EQ(e.finish(5), 0);
+    EXPECT_LT(secondsSince(t0), 1.0);
+}
+
+TEST(XBoard, PerftAtEndOfInputIsCounted) {
+    Engine e;
+    e.send("xboard");
+    e.send("perft 3");
+    EXPECT_EQ(e.finish(), 0);
+    EXPECT_GE(e.find("^Nodes searched: 8902$"), 0) << e.transcript();
+}
+
 // A variant file that inherits one XBoard knows: same name and board, it is XBoard's variant
 // (courier from XBoard's array, no setup); on another board it is engine-defined under XBoard's
 // prefixed name; renamed, under its own name.
@@ -653,6 +753,167 @@ TEST(XBoard, InheritedVariantsKeepXBoardsNameOnlyWhereItFits) {
 }
 
 // ------------------------------------------------------------------------------------------
+// XBoard and Tamerlane: moves XBoard can execute without knowing the rules, a person's moves
+// square by square (lift/put/hover), and the rights XBoard cannot write.
+
+// Sends `line`, then a ping; returns the engine's lines before the pong.
+std::vector<std::string> answer(Engine& e, const std::string& line) {
+    static int n = 100;
+    std::string pong = "pong " + std::to_string(++n);
+    size_t from = e.lines().size();
+    e.send(line);
+    e.send("ping " + std::to_string(n));
+    EXPECT_TRUE(e.expect("^" + pong + "$")) << e.transcript();
+    std::vector<std::string> out(e.lines().begin() + long(from), e.lines().end() - 1);
+    return out;
+}
+
+// A new Tamerlane game from `fen`, in force mode; its setup and piece lines are read.
+void tamerlane(Engine& e, const std::string& fen) {
+    e.send("new");
+    e.send("variant tamerlane");
+    e.send("force");
+    answer(e, "setboard " + fen);
+}
+
+std::string fenOf(Engine& e) {
+    auto d = answer(e, "d");
+    return d.empty() ? "" : d.back();
+}
+
+TEST(XBoard, TamerlaneSetupHasEveryPieceAndASwappingParent) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant tamerlane");
+    auto setup = e.expect("^setup ");
+    ASSERT_TRUE(setup) << e.transcript();
+    EXPECT_NE(setup->find(" 13x10+0_shatranj *e1c1d1d1c1e*/"), std::string::npos) << *setup;
+    EXPECT_NE(setup->find("P'=JP!=L"), std::string::npos) << *setup;
+    EXPECT_NE(setup->find("SK.ntr"), std::string::npos) << *setup;
+    EXPECT_TRUE(e.expect("^piece P!& fmWfcF$")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// A person promotes, places and relocates with the engine's highlights: blue targets get the
+// piece by `choice`, a relocation goes through its arrival square (cyan). XBoard's squares:
+// ranks from 0 (Timur's c9 is c8).
+TEST(XBoard, PersonEntersPromotionsPlacementAndRelocation) {
+    Engine e;
+    xboardStart(e);
+    tamerlane(e, "*10k*/2N'3K'5*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    EXPECT_EQ(answer(e, "lift c8"),
+              std::vector<std::string>{"highlight 2B10/13/13/13/13/13/13/13/13/13"});
+    EXPECT_EQ(answer(e, "put c9"), std::vector<std::string>{"choice N"});
+    EXPECT_EQ(answer(e, "usermove c8c9n"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *1N8k*/6K'5*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* b - - 1 1");
+
+    tamerlane(e, "*P9k*/12*/*11*/*11*/*3r1r5*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    EXPECT_EQ(answer(e, "lift b9"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/5B7/13/13/13/13"});
+    EXPECT_EQ(answer(e, "put f4"), std::vector<std::string>{"choice J"});
+    EXPECT_EQ(answer(e, "usermove b9f4j"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*11*/*11*/*3r1r5*/*4P'6*/*11*/*11*/*12/*K10* b - - 1 1");
+
+    tamerlane(e, "*3r6k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    EXPECT_EQ(answer(e, "lift d8"),
+              std::vector<std::string>{"highlight 3CC8/13/13/13/13/13/13/13/13/13"});
+    EXPECT_EQ(answer(e, "put e9"), std::vector<std::string>{});
+    EXPECT_EQ(answer(e, "lift e9"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/13/13/6B6/13/13"});
+    EXPECT_EQ(answer(e, "put g2"), std::vector<std::string>{"choice L"});
+    EXPECT_EQ(answer(e, "usermove d8e9,e9g2l"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*11*/*11*/*11*/*11*/*11*/*5P!5*/*12/*K10* b - - 0 1");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// The King swap's partners are marked (own pieces, so XBoard takes the click as a move); the
+// opponent's pieces and a variant XBoard knows get no answer; XBoard's relay of Black's
+// relocation through an empty square (its castling kludge) is understood; hovering over an
+// en-passant capture shows the victim.
+TEST(XBoard, PersonSwapsAndWhatGetsNoHighlight) {
+    Engine e;
+    xboardStart(e);
+    tamerlane(e, "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5K6/*R10* w K - 0 1");
+    EXPECT_EQ(answer(e, "lift g1"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/13/13/5Y1Y3Y1/5Y1Y5/1Y3Y1Y5"});
+    EXPECT_EQ(answer(e, "lift g7"), std::vector<std::string>{});  // Black's rook
+    EXPECT_EQ(answer(e, "usermove g1b0"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5R6/*K10* b - - 1 1");
+
+    tamerlane(e, "*10k*/12*/*11*/*11*/*11*/*11*/*11*/*8N2*/*10p'1/*K10* b - - 0 1");
+    EXPECT_EQ(answer(e, "lift l1"),
+              std::vector<std::string>{"highlight 13/13/13/13/13/13/13/13/13/11C1"});
+    EXPECT_EQ(answer(e, "usermove l1g7,l0f7"), std::vector<std::string>{});
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*5p!5*/*11*/*11*/*11*/*11*/*8N2*/*12/*K10* w - - 0 2");
+
+    // Hovering over an en-passant capture marks its victim (nightrider is engine-defined too).
+    e.send("new");
+    e.send("variant nightrider");
+    e.send("force");
+    answer(e, "setboard rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+    EXPECT_EQ(answer(e, "lift e5"), std::vector<std::string>{"highlight 8/8/3RY3/8/8/8/8/8"});
+    EXPECT_EQ(answer(e, "hover d6"), std::vector<std::string>{"highlight 8/8/3RY3/3g4/8/8/8/8"});
+    EXPECT_EQ(answer(e, "hover e6"), std::vector<std::string>{});
+
+    e.send("new");
+    e.send("force");
+    EXPECT_EQ(answer(e, "lift e2"), std::vector<std::string>{});  // chess: XBoard knows it
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// XBoard sends the start array back without the swap and exchange rights (KXkx), which it
+// cannot write: that array keeps them; another position gets what the FEN says.
+TEST(XBoard, TheStartArrayKeepsTheRightsXBoardDrops) {
+    Engine e;
+    xboardStart(e);
+    std::string start =
+        "*e1c1d1d1c1e*/1rntzvkfztnr*/*r'n't'z'v'k'f'e'c'd'p*/*11*/*11*/*11*/*11*/"
+        "*PD'C'E'F'K'V'Z'T'N'R'*/*RNTZFKVZTNR1/*E1C1D1D1C1E*";
+    tamerlane(e, start + " w 0 1");
+    EXPECT_EQ(fenOf(e), "# fen " + start + " w KXkx - 0 1");
+    tamerlane(e, start + " w K - 0 1");  // what XBoard sends with the "fairy" parent
+    EXPECT_EQ(fenOf(e), "# fen " + start + " w KXkx - 0 1");
+    tamerlane(e, "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5K6/*R10* w 0 1");
+    EXPECT_EQ(fenOf(e), "# fen *10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5K6/*R10* w - - 0 1");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// The engine's promotion carries its letter; it does not choose the citadel exchange, which
+// XBoard cannot show (here the only other move is the citadel entry, a draw, which a UCI
+// search rejects for the exchange).
+TEST(XBoard, EnginePlaysOnlyWhatXBoardCanShow) {
+    Engine e;
+    xboardStart(e);
+    tamerlane(e, "*10k*/2N'9*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move c8c9n");
+    std::string boxed =
+        "*PPP8*/1R'R'R'8*/*KSR'8*/*R'R'R'8*/*11*/*10k*/*11*/*11*/*12/*11* w X - 0 1";
+    tamerlane(e, boxed);
+    e.send("sd 4");
+    e.send("go");
+    move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_EQ(*move, "move b7a8");
+    EXPECT_TRUE(e.expect(R"(^1/2-1/2 \{citadel entry\})")) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+
+    Engine u;
+    u.send("uci");
+    u.send("setoption name UCI_Variant value tamerlane");
+    u.send("position fen " + boxed);
+    u.send("go depth 4");
+    auto best = u.expect("^bestmove ");
+    ASSERT_TRUE(best) << u.transcript();
+    EXPECT_EQ(best->substr(0, 15), "bestmove b8a9c8");
+    EXPECT_EQ(u.finish(), 0);
+}
+
+// ------------------------------------------------------------------------------------------
 // UCI
 
 void uciStart(Engine& e) {
@@ -669,8 +930,15 @@ TEST(Uci, Identification) {
     ASSERT_GE(combo, 0) << e.transcript();
     for (const char* v : {"chess", "shatranj", "xiangqi", "capablanca", "omicron"})
         EXPECT_NE(e.lines()[combo].find(std::string(" var ") + v), std::string::npos) << v;
+    EXPECT_GE(e.find("^option name Move Overhead type spin default 30 min 0 max 5000$"), 0)
+        << e.transcript();
+    e.send("setoption name Move Overhead value 100");
+    e.send("setoption name Move Overhead value 9000");
+    EXPECT_TRUE(e.expect("^info string Move Overhead must be 0..5000$")) << e.transcript();
     e.send("isready");
     EXPECT_TRUE(e.expect("^readyok$")) << e.transcript();
+    EXPECT_EQ(e.find("info string Move Overhead", 0), e.find("info string")) << "100 is accepted\n"
+                                                                             << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
 
@@ -699,6 +967,67 @@ TEST(Uci, VariantSwitchAndPerft) {
     e.send("setoption name UCI_Variant value nosuch");
     EXPECT_TRUE(e.expect("^info string unknown variant")) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
+}
+
+// A GUI resends the whole game with each move; whether a position extends the last one or not,
+// the result is the position its moves lead to.
+TEST(Uci, PositionCommandsOfAGame) {
+    Engine e;
+    uciStart(e);
+    auto fenAfter = [&](const std::string& command) {
+        e.send(command);
+        e.send("d");
+        auto fen = e.expect("^Fen: ");
+        return fen ? fen->substr(5) : "no answer";
+    };
+    const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    EXPECT_EQ(fenAfter("position startpos moves e2e4"),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e7e5 g1f3"),
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    EXPECT_EQ(fenAfter("position startpos moves d2d4"),  // another first move
+              "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos"), start);  // fewer moves
+    EXPECT_EQ(fenAfter("position fen " + start + " moves e2e4"),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e2e4"),  // an illegal move stops the list
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e2e4 e7e5"),
+              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e7e5"),
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    e.send("ucinewgame");
+    EXPECT_EQ(fenAfter("position startpos moves e2e4 e7e5"),
+              "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+TEST(Uci, PerftKeepsTheInputLoopAnswering) {
+    Engine e;
+    uciStart(e);
+    e.send("setoption name UCI_Variant value tamerlane");
+    e.send("position startpos");
+    e.send("go perft 7");
+    auto t0 = Clock::now();
+    e.send("isready");
+    ASSERT_TRUE(e.expect("^readyok$", 5)) << e.transcript();
+    EXPECT_LT(secondsSince(t0), 1.0);
+    e.send("stop");
+    EXPECT_TRUE(e.expect("^info string perft stopped: \\d+ nodes counted$", 5)) << e.transcript();
+    EXPECT_LT(e.find("^Nodes searched: "), 0) << e.transcript();
+    e.send("go perft 7");
+    e.send("isready");
+    ASSERT_TRUE(e.expect("^readyok$", 5)) << e.transcript();
+    t0 = Clock::now();
+    e.send("quit");
+    EXPECT_EQ(e.finish(5), 0);
+    EXPECT_LT(secondsSince(t0), 1.0);
+    // At end of input the count is finished.
+    Engine piped;
+    piped.send("uci");
+    piped.send("go perft 3");
+    EXPECT_EQ(piped.finish(), 0);
+    EXPECT_GE(piped.find("^Nodes searched: 8902$"), 0) << piped.transcript();
 }
 
 TEST(Uci, GoLimitsAndInfo) {
@@ -784,6 +1113,9 @@ TEST(Uci, MateStalemateAndBadInput) {
     // A bad FEN leaves the position as it was.
     e.send("position fen this/is/not/a/fen w - - 0 1");
     EXPECT_TRUE(e.expect("^info string .*FEN")) << e.transcript();
+    e.send("position fen 8/8/8/8/8/8/8/4K3 w - - 0 1");
+    EXPECT_TRUE(e.expect("^info string invalid FEN, position unchanged: Black has no royal piece"))
+        << e.transcript();
     e.send("d");
     auto fen = e.expect("^Fen: ");
     ASSERT_TRUE(fen) << e.transcript();

@@ -199,11 +199,13 @@ TEST(Tamerlane, PawnPromotesByType) {
 }
 
 TEST(Tamerlane, PromotionReadAsTimurMatchWritesIt) {
-    // `timur match` writes the forced promotion as b9b10+ (moveText's suffix) to the engines.
+    // `timur match` writes the forced promotion with the result's letter (b9b10n), as XBoard
+    // wants it; the '+' other programs may write is read too.
     Position pos = at("*10k*/1N'10*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1");
     Move m = parseMove(pos, "b9b10");
     ASSERT_FALSE(m.isNull());
-    EXPECT_EQ(moveText(pos, m, true), "b9b10+");
+    EXPECT_EQ(moveText(pos, m, true), "b9b10n");
+    EXPECT_EQ(parseMove(pos, "b9b10n"), m);
     EXPECT_EQ(parseMove(pos, "b9b10+"), m);
 }
 

@@ -741,9 +741,18 @@ TEST(LoaderErrors, NeverCrashesOnMangledFiles) {
 std::shared_ptr<const Variant> withConfinement(const json& region, int files = 9, int ranks = 10) {
     json j = base();
     j["board"] = {{"files", files}, {"ranks", ranks}};
-    std::string empty = std::to_string(files);
+    // The kings on the a-file (a start position needs them), the rest empty.
+    std::string empty = std::to_string(files), rest = std::to_string(files - 1);
     std::string fen;
-    for (int r = 0; r < ranks; ++r) fen += (r ? "/" : "") + empty;
+    for (int r = 0; r < ranks; ++r) {
+        if (r) fen += '/';
+        if (r == 0 || r == ranks - 1) {
+            fen += r == 0 ? 'k' : 'K';
+            fen += rest;
+        } else {
+            fen += empty;
+        }
+    }
     j["start"] = fen + " w - - 0 1";
     j["pieces"][1]["confinement"] = region;
     return loadVariantText(j.dump(), "r.json");

@@ -2,6 +2,8 @@
 // the size prefix, XBoard's start array, and the setup/piece lines of engine-defined variants.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/xboard_dialect.h"
@@ -193,17 +195,214 @@ TEST(XBoardSetup, PromotedTypesAndHoldings) {
     for (const auto& l : lines) EXPECT_EQ(l.find("piece +"), std::string::npos) << l;
 }
 
-// More than 21 non-royal types widen the piece-to-char table; the royal stays last.
-TEST(XBoardSetup, TamerlaneTableHasTheKingLast) {
+// Tamerlane's pieces are drawn as the XBoard types tamerlane.json names (the images of
+// data/pieces/tamerlane are made for them), every one of its 25 types, P' and P! with
+// nicknames; the King swap needs a parent without castling.
+TEST(XBoardSetup, TamerlaneTableNamesEveryPiece) {
     auto lines = xboardSetup(*loadVariant("tamerlane"));
     ASSERT_FALSE(lines.empty());
     const std::string& setup = lines[0];
     auto open = setup.find('('), close = setup.find(')');
     ASSERT_NE(close, std::string::npos);
     std::string table = setup.substr(open + 1, close - open - 1);
-    std::string white = table.substr(0, table.size() / 2);
-    EXPECT_EQ(white.back(), 'K');
-    EXPECT_NE(setup.find(" 13x10+0_fairy "), std::string::npos) << setup;
+    std::string white = table.substr(0, table.find("SK") + 2);
+    EXPECT_EQ(white, ".NTR.FEK'F'V..V'.ZAZ'T'.N'R'.E'C'CDD'P..P'=JP!=L..................SK");
+    EXPECT_EQ(table.substr(white.size()),
+              ".ntr.fek'f'v..v'.zaz't'.n'r'.e'c'cdd'p..p'=jp!=l..................sk");
+    EXPECT_NE(setup.find(" 13x10+0_shatranj *e1c1d1d1c1e*/"), std::string::npos) << setup;
+    EXPECT_EQ(lines.size(), 1u + 25u);
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "piece P!& fmWfcF"), lines.end());
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "piece A& K"), lines.end());
+
+    XBoardPieces x = xboardPieces(*loadVariant("tamerlane"));
+    auto v = loadVariant("tamerlane");
+    EXPECT_EQ(x.type[v->pieceByLetter("Z")], 14);  // CrownedRook
+    EXPECT_EQ(x.type[v->pieceByLetter("K")], 65);
+    EXPECT_EQ(x.suffix[v->pieceByLetter("P'")], 'j');
+    EXPECT_EQ(x.suffix[v->pieceByLetter("P!")], 'l');
+    EXPECT_EQ(x.suffix[v->pieceByLetter("N")], 'n');
+    EXPECT_EQ(x.nickname[v->pieceByLetter("K'")], 0);  // not a promotion target
+    EXPECT_TRUE(x.ownTargetSwaps);
+}
+
+// Without a swap rule the parent keeps castling ("fairy"); "xboardPiece" fixes a piece's type
+// and the others keep theirs unless it was theirs.
+TEST(XBoardSetup, ParentAndNamedTypes) {
+    for (const char* name : {"nightrider", "grasshopper", "omicron"})
+        EXPECT_EQ(xboardPieces(*loadVariant(name)).parent, "fairy") << name;
+    EXPECT_EQ(xboardPieces(*loadVariant("tamerlane-second-array")).parent, "shatranj");
+    auto named = load(R"({"inherits": "nightrider", "name": "named-nightrider", "pieces": [
+        {"name": "pawn", "letter": "P", "betza": "fmWfceFifmnD"},
+        {"name": "nightrider", "letter": "N", "betza": "NN", "xboardPiece": "Unicorn"},
+        {"name": "bishop", "letter": "B", "betza": "B"},
+        {"name": "rook", "letter": "R", "betza": "R"},
+        {"name": "queen", "letter": "Q", "betza": "Q", "xboardPiece": "Knight"},
+        {"name": "king", "letter": "K", "betza": "K", "royal": true}]})");
+    auto lines = xboardSetup(*named);
+    ASSERT_FALSE(lines.empty());
+    EXPECT_NE(lines[0].find("setup (PQBR................NKpqbr................nk) 8x8+0_fairy"),
+              std::string::npos)
+        << lines[0];
+}
+
+// A piece's "xboardPiece" must be one of XBoard's names, and no two pieces may share one.
+TEST(XBoardSetup, NamedTypesAreChecked) {
+    auto error = [](const std::string& json) {
+        try {
+            load(json);
+        } catch (const VariantError& e) {
+            return std::string(e.what());
+        }
+        return std::string("loaded");
+    };
+    EXPECT_NE(error(R"({"inherits": "nightrider", "name": "x1", "pieces": [
+        {"name": "king", "letter": "K", "betza": "K", "royal": true, "xboardPiece": "Emperor"}]})")
+                  .find("/pieces/0/xboardPiece: unknown XBoard piece"),
+              std::string::npos);
+    EXPECT_NE(error(R"({"inherits": "nightrider", "name": "x2", "pieces": [
+        {"name": "king", "letter": "K", "betza": "K", "royal": true, "xboardPiece": "King"},
+        {"name": "queen", "letter": "Q", "betza": "Q", "xboardPiece": "King"}]})")
+                  .find("/pieces/1/xboardPiece: XBoard piece 'King' is already king"),
+              std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves of a position: every Tamerlane move kind, written for XBoard and read back
+
+class TamerlaneMoves : public ::testing::Test {
+  protected:
+    std::shared_ptr<const Variant> v = loadVariant("tamerlane");
+    XBoardMoves xb{v};
+    Position pos{v};
+
+    // Sets `fen` and returns the legal move with Timur's text `timur`.
+    Move move(const std::string& fen, const std::string& timur) {
+        pos.setFen(fen);
+        Move m = parseMove(pos, timur);
+        EXPECT_FALSE(m.isNull()) << timur << " in " << fen;
+        return m;
+    }
+    // XBoard's text of the move, and that every spelling in `reads` reads back as it.
+    std::string both(const Move& m, std::initializer_list<std::string> reads = {}) {
+        std::string text = xb.text(pos, m);
+        EXPECT_EQ(xb.parse(pos, text), m) << text;
+        for (const auto& r : reads) EXPECT_EQ(xb.parse(pos, r), m) << r;
+        return text;
+    }
+};
+
+const char* kStart =
+    "*e1c1d1d1c1e*/1rntzvkfztnr*/*r'n't'z'v'k'f'e'c'd'p*/*11*/*11*/*11*/*11*/"
+    "*PD'C'E'F'K'V'Z'T'N'R'*/*RNTZFKVZTNR1/*E1C1D1D1C1E* w KXkx - 0 1";
+
+TEST_F(TamerlaneMoves, OrdinaryMovesAndCaptures) {
+    EXPECT_EQ(both(move(kStart, "c3c4")), "c2c3");
+    EXPECT_EQ(both(move(kStart, "c2d4")), "c1d3");
+    EXPECT_EQ(both(move("*10k*/12*/*11*/*11*/*11*/*11*/*3r7*/*11*/*3R8/*K10* w - - 0 1", "e2e4")),
+              "e1e3");
+    EXPECT_TRUE(xb.canShow(pos, move(kStart, "c3c4")));
+}
+
+// Every promotion carries its letter, forced or not; the letter alone is read too.
+TEST_F(TamerlaneMoves, PromotionByType) {
+    std::string fen = "*10k*/2N'3K'5*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1";
+    EXPECT_EQ(both(move(fen, "c9c10"), {"c8c9", "c8c9=n"}), "c8c9n");
+    EXPECT_EQ(both(move(fen, "g9g10"), {"g8g9"}), "g8g9s");
+    EXPECT_TRUE(xb.parse(pos, "g8g9f").isNull());  // XBoard's default letter is not ours
+    // The third journey of the pawn of pawns ends as an adventitious king.
+    EXPECT_EQ(both(move("*10k*/2P!9*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1", "c9c10")),
+              "c8c9a");
+}
+
+// The parked pawn of pawns is placed with its nickname letter; onto an own piece the swapping
+// parent needs a kill leg, which XBoard relays as castling (A D,K E).
+TEST_F(TamerlaneMoves, PlacementOfThePawnOfPawns) {
+    std::string forks = "*P9k*/12*/*11*/*11*/*3r1r5*/*11*/*11*/*11*/*12/*K10* w - - 0 1";
+    EXPECT_EQ(both(move(forks, "b10f5"), {"b9f4"}), "b9f4j");
+    std::string ontoEnemy = "*P9k*/12*/*11*/*11*/*3r1r5*/*4n6*/*11*/*11*/*12/*K10* w - - 0 1";
+    EXPECT_EQ(both(move(ontoEnemy, "b10f5")), "b9f4j");
+    std::string ontoOwn = "*P9k*/12*/*11*/*11*/*3r1r5*/*4N6*/*11*/*11*/*12/*K10* w - - 0 1";
+    Move own = move(ontoOwn, "b10f5");
+    EXPECT_EQ(both(own, {"b9f4,f4e4"}), "b9f4,f4f4j");
+    EXPECT_TRUE(xb.canShow(pos, own));
+    EXPECT_FALSE(xb.entered(pos, own).shown);  // a person cannot enter it
+}
+
+// The pawn of pawns' second arrival goes to the pawn of kings' square (g3, XBoard's g2).
+TEST_F(TamerlaneMoves, RelocationToThePawnOfKingsSquare) {
+    std::string fen = "*3r6k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1";
+    EXPECT_EQ(both(move(fen, "d9d10"), {"d8d9,d9g2l"}), "d8g2l");
+    EXPECT_EQ(both(move(fen, "d9e10")), "d8e9,e9g2l");
+    // An own piece on the relocation square: killed first; with a capture on arrival too, the
+    // move needs two kill squares, which XBoard cannot take.
+    std::string own = "*3r6k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*5N5*/*12/*K10* w - - 0 1";
+    Move straight = move(own, "d9d10");
+    EXPECT_EQ(both(straight, {"d8g2,g2f2"}), "d8g2,g2g2l");
+    EXPECT_FALSE(xb.entered(pos, straight).shown);
+    Move capture = move(own, "d9e10");
+    EXPECT_FALSE(xb.canShow(pos, capture));
+    EXPECT_TRUE(xb.canShow(pos, straight));
+    // Black: XBoard relays a person's relocation through an empty arrival square as castling.
+    std::string black = "*10k*/12*/*11*/*11*/*11*/*11*/*11*/*11*/*10p'1/*K10* b - - 0 1";
+    EXPECT_EQ(both(move(black, "l2l1"), {"l1l0,l0g7l", "l1g7,l0f7"}), "l1g7l");
+}
+
+TEST_F(TamerlaneMoves, KingSwapAndCitadels) {
+    std::string check = "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*10R'*/*5K6/*R10* w K - 0 1";
+    EXPECT_EQ(both(move(check, "g2b1")), "g1b0");
+    EXPECT_EQ(both(move(check, "g2h2")), "g1h1");
+    std::string citadel = "*11*/12*/*K10*/*11*/*11*/*11*/*4S6*/*11*/*10k1/*11* w X - 0 1";
+    Move entry = move(citadel, "b8a9");
+    EXPECT_EQ(both(entry), "b7a8");
+    EXPECT_TRUE(xb.canShow(pos, entry));
+    // The citadel exchange: XBoard has no way to put the partner in the citadel.
+    Move exchange = move(citadel, "b8a9f4");
+    EXPECT_EQ(both(exchange), "b7a8,a8f3");
+    EXPECT_FALSE(xb.canShow(pos, exchange));
+    EXPECT_FALSE(xb.entered(pos, exchange).shown);
+}
+
+// XBoard's coordinates of a square, both ways; beside the board is a piece in hand.
+TEST_F(TamerlaneMoves, Squares) {
+    EXPECT_EQ(xb.square(*v->board.parse("g3")), "g2");
+    EXPECT_EQ(xb.squareOf("g2"), *v->board.parse("g3"));
+    EXPECT_EQ(xb.squareOf("m9"), *v->board.parse("m10"));
+    EXPECT_EQ(xb.squareOf("n3"), -2);
+    EXPECT_EQ(xb.squareOf("g10"), -1);
+    EXPECT_EQ(xb.squareOf("g"), -1);
+    EXPECT_EQ(xb.squareOf("@@"), -1);
+}
+
+// A variant XBoard knows keeps the plain text conversion (shatranj's forced promotion is
+// XBoard's business).
+TEST(XBoardMovesKnown, TextConversionOnly) {
+    auto v = loadVariant("shatranj");
+    XBoardMoves xb(v);
+    Position pos(v);
+    pos.setFen("8/4P3/8/8/8/8/8/k6K w - - 0 1");
+    Move m = parseMove(pos, "e7e8");
+    ASSERT_FALSE(m.isNull());
+    EXPECT_EQ(xb.text(pos, m), "e7e8");
+    EXPECT_EQ(xb.parse(pos, "e7e8"), m);
+    EXPECT_FALSE(xb.engineDefined());
+}
+
+// XBoard supplies a bare promotion's suffix as its table's Queen letter, '.' in makruk: a pawn's
+// capture onto the promotion rank reaches the other engine as d5e6. (the forced promotion).
+TEST(XBoardMovesKnown, MakrukPromotionWithXBoardsDot) {
+    auto v = loadVariant("makruk");
+    XBoardMoves xb(v);
+    Position pos(v);
+    pos.setFen("4k3/8/4r3/3P4/8/8/8/K7 w - - 0 1");
+    Move m = parseMove(pos, "d5e6");
+    ASSERT_FALSE(m.isNull());
+    ASSERT_NE(m.promo, kNoPieceType);
+    EXPECT_EQ(xb.parse(pos, "d5e6."), m);
+    EXPECT_EQ(xb.parse(pos, "d5e6"), m);
+    // The dot is read only for a promotion.
+    Move quiet = parseMove(pos, "a1a2");
+    ASSERT_FALSE(quiet.isNull());
+    EXPECT_TRUE(xb.parse(pos, "a1a2.").isNull());
 }
 
 }  // namespace

@@ -75,5 +75,11 @@ int main(int argc, char** argv) {
         std::cout << timur::engineName() << ' ' << timur::engineVersion() << '\n';
         return timur::cli::kExitOk;
     }
+    // Unsynchronised with C stdio, std::cin reads a line in one go instead of a character at a
+    // time: a UCI GUI resends the whole game with each move (150 KB after 24000 plies). std::cout
+    // is then buffered and not thread-safe: only protocol::Output writes it (under its mutex, and
+    // it flushes every line), so std::cin must not flush it from the input thread.
+    std::ios_base::sync_with_stdio(false);
+    std::cin.tie(nullptr);
     return timur::protocol::run(std::cin, std::cout);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/xboard_piece_names.h"
 #include "notation/parse.h"
 
 namespace timur::loader {
@@ -21,6 +22,18 @@ bool hasInitialMove(const betza::PieceMoves& moves) {
 }
 
 }  // namespace
+
+std::string Loader::xboardPiece(const Json& v, const std::string& piecePtr) const {
+    std::string ptr = child(piecePtr, "xboardPiece");
+    std::string name = string(v, ptr);
+    if (xboardPieceType(name) < 0)
+        fail(ptr, "unknown XBoard piece " + quote(name) +
+                      " (XBoard's image names: Pawn, Knight, ..., King; docs/variant-format.md)");
+    for (const auto& other : variant_->pieces)
+        if (other.xboardPiece == name)
+            fail(ptr, "XBoard piece " + quote(name) + " is already " + other.name);
+    return name;
+}
 
 PieceType Loader::letterRef(const Json& v, const std::string& ptr) const {
     std::string text = string(v, ptr);
@@ -71,7 +84,7 @@ void Loader::loadPieces(const Json& v, const std::string& ptr) {
         checkKeys(pj, p,
                   {"name", "letter", "betza", "notation", "royal", "value", "promotesTo",
                    "zoneMoves", "confinement", "enPassantVictim", "immune", "firstMoveRight",
-                   "firstMoveRightLostWhenAimedBy", "initialNotInCheck"});
+                   "firstMoveRightLostWhenAimedBy", "initialNotInCheck", "xboardPiece"});
         PieceSpec spec;
         spec.name = string(required(pj, p, "name"), child(p, "name"));
         std::string letterText = string(required(pj, p, "letter"), child(p, "letter"));
@@ -102,6 +115,7 @@ void Loader::loadPieces(const Json& v, const std::string& ptr) {
             spec.value = integer(*val, child(p, "value"), -100000, 100000);
         if (const Json* e = member(pj, "enPassantVictim"))
             spec.enPassantVictim = boolean(*e, child(p, "enPassantVictim"));
+        if (const Json* x = member(pj, "xboardPiece")) spec.xboardPiece = xboardPiece(*x, p);
         pieces.push_back(std::move(spec));
     }
     for (std::size_t i = 0; i < v.size(); ++i) loadPieceDetails(v[i], child(ptr, i), PieceType(i));

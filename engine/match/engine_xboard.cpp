@@ -3,8 +3,9 @@
 // post / ping-pong. The engine is kept in force mode until it is first asked to move; after that
 // each of the opponent's moves (preceded by time/otim) starts its thinking. A `setup` reply to
 // `variant` is read: if its start position differs from ours, we send ours with setboard.
-// Moves are converted to XBoard's rank convention (0-based on 10-rank boards) and back. An engine
-// announcing reuse=0 is restarted for every game.
+// Moves are converted to XBoard's text for the game's position (engine/xboard_dialect.h: 0-based
+// ranks on 10-rank boards, an engine-defined variant's promotion letters and kill legs) and
+// back. An engine announcing reuse=0 is restarted for every game.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -12,6 +13,8 @@
 #include <sstream>
 
 #include "engine/match/engine.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
 #include "engine/text.h"
 #include "engine/xboard_dialect.h"
 
@@ -76,6 +79,8 @@ class XBoardDriver : public EngineDriver {
     void newGame(const GameSetup& setup) override {
         setup_ = setup;
         ranks_ = setup.variant->board.ranks;
+        dialect_ = std::make_unique<protocol::XBoardMoves>(setup.variant);
+        pos_.reset();
         std::string want = config_.variantName.empty()
                                ? protocol::xboardVariantName(*setup.variant).name
                                : config_.variantName;
@@ -141,14 +146,14 @@ class XBoardDriver : public EngineDriver {
         }
         Clock::time_point t0;
         if (forced_) {
-            while (told_ < moves.size()) sendMove(moves[told_++]);
+            while (told_ < moves.size()) sendMove(moves, told_++);
             t0 = Clock::now();
             send("go");
             forced_ = false;
         } else {
-            while (told_ + 1 < moves.size()) sendMove(moves[told_++]);  // not expected
+            while (told_ + 1 < moves.size()) sendMove(moves, told_++);  // not expected
             t0 = Clock::now();
-            if (told_ < moves.size()) sendMove(moves[told_++]);
+            if (told_ < moves.size()) sendMove(moves, told_++);
         }
         EngineReply r;
         std::string line;
@@ -171,7 +176,7 @@ class XBoardDriver : public EngineDriver {
             if (w[0] == "move" && w.size() >= 2) {
                 r.kind = EngineReply::Move;
                 r.raw = w[1];
-                r.move = protocol::fromXBoardMove(w[1], ranks_);
+                r.move = fromEngine(moves, w[1]);
                 ++told_;  // the engine made it on its board
                 return r;
             }
@@ -275,9 +280,35 @@ class XBoardDriver : public EngineDriver {
         return done;
     }
 
-    void sendMove(const std::string& timurText) {
-        std::string m = protocol::toXBoardMove(timurText, ranks_);
+    // The game's position after its first n moves (Timur's text), kept in step as it grows.
+    Position& positionAfter(const std::vector<std::string>& moves, size_t n) {
+        if (!pos_ || pos_->ply() > int(n)) {
+            pos_ = std::make_unique<Position>(setup_.variant);
+            pos_->setFen(setup_.startFen);
+        }
+        while (size_t(pos_->ply()) < n) {
+            Move m = parseMove(*pos_, moves[size_t(pos_->ply())]);
+            if (m.isNull()) break;  // the referee rejects such a move before it gets here
+            pos_->makeMove(m);
+        }
+        return *pos_;
+    }
+
+    void sendMove(const std::vector<std::string>& moves, size_t i) {
+        Position& pos = positionAfter(moves, i);
+        Move move = parseMove(pos, moves[i]);
+        std::string m = move.isNull() ? protocol::toXBoardMove(moves[i], ranks_)
+                                      : dialect_->text(pos, move, true);
         send(features_.usermove ? "usermove " + m : m);
+    }
+
+    // Timur's text of the engine's move after `moves`; the text converted alone if it is not
+    // a legal move there (the referee then says so).
+    std::string fromEngine(const std::vector<std::string>& moves, const std::string& text) {
+        Position& pos = positionAfter(moves, moves.size());
+        if (size_t(pos.ply()) == moves.size())
+            if (Move m = dialect_->parse(pos, text); !m.isNull()) return moveText(pos, m);
+        return protocol::fromXBoardMove(text, ranks_);
     }
 
     Color sideToMoveAtStart() const {
@@ -330,6 +361,8 @@ class XBoardDriver : public EngineDriver {
     Features features_;
     GameSetup setup_;
     int ranks_ = 8;
+    std::unique_ptr<protocol::XBoardMoves> dialect_;
+    std::unique_ptr<Position> pos_;  // the game's position, for the dialect
     bool forced_ = true;
     size_t told_ = 0;  // moves of the game the engine knows
     int pingId_ = 0;

@@ -2,11 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <chrono>
 #include <sstream>
 
 #include "engine/movegen.h"
-#include "engine/perft.h"
 #include "engine/rules.h"
 #include "engine/text.h"
 #include "engine/version.h"
@@ -56,12 +54,14 @@ UciEngine::~UciEngine() {
 }
 
 void UciEngine::stopSearch() {
+    perft_.stop();
     search_.stop();
     search_.wait();
     searching_ = false;
 }
 
 void UciEngine::finish() {
+    perft_.wait();
     if (searching_ && !infiniteSearch_)
         search_.wait();
     else
@@ -77,6 +77,8 @@ void UciEngine::uci() {
     out_.line("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
     out_.line("option name Clear Hash type button");
     out_.line("option name Ponder type check default false");
+    out_.line("option name Move Overhead type spin default " + std::to_string(overheadMs_) +
+              " min 0 max 5000");
     std::string combo = "option name UCI_Variant type combo default " + variant_->name;
     for (const auto& n : variants_.names()) combo += " var " + n;
     out_.line(combo);
@@ -88,6 +90,7 @@ void UciEngine::setVariant(std::shared_ptr<const Variant> v) {
     variant_ = std::move(v);
     pos_ = std::make_unique<Position>(variant_);
     pos_->setStart();
+    posStart_.clear();
     out_.line("info string variant " + variant_->name + " files " +
               std::to_string(variant_->board.files) + " ranks " +
               std::to_string(variant_->board.ranks) + " startpos " + variant_->startFen);
@@ -123,6 +126,10 @@ void UciEngine::setOption(const std::string& line) {
             return info("Threads must be 1.." + std::to_string(kMaxThreads));
         stopSearch();
         search_.setThreads(int(n));
+    } else if (key == "move overhead") {
+        long long ms;
+        if (!toInt(value, ms) || ms < 0 || ms > 5000) return info("Move Overhead must be 0..5000");
+        overheadMs_ = ms;
     } else if (key == "clear hash") {
         stopSearch();
         search_.clearHash();
@@ -153,54 +160,67 @@ void UciEngine::setOption(const std::string& line) {
     }
 }
 
+// A GUI sends the whole game with every move: when it extends the last one (same start, same
+// moves first), only the new moves are read, so that a long game costs nothing per move.
 void UciEngine::position(const std::vector<std::string>& w) {
     stopSearch();
     size_t i = 1;
-    Position next(variant_);
-    try {
-        if (i < w.size() && w[i] == "startpos") {
-            next.setStart();
-            ++i;
-        } else if (i < w.size() && w[i] == "fen") {
-            std::string fen;
-            for (++i; i < w.size() && w[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + w[i];
-            next.setFen(fen);
-        } else {
-            return info("position needs startpos or fen");
-        }
-    } catch (const std::exception& e) {
-        return info(std::string("invalid FEN, position unchanged: ") + e.what());
+    std::string start;
+    if (i < w.size() && w[i] == "startpos") {
+        start = "startpos";
+        ++i;
+    } else if (i < w.size() && w[i] == "fen") {
+        for (++i; i < w.size() && w[i] != "moves"; ++i) start += (start.empty() ? "" : " ") + w[i];
+    } else {
+        return info("position needs startpos or fen");
     }
-    if (i < w.size() && w[i] == "moves") {
-        for (++i; i < w.size(); ++i) {
-            Move m = parseMove(next, w[i]);
-            if (m.isNull()) {
-                info("Illegal move: " + w[i]);
-                break;
-            }
-            next.makeMove(m);
+    // The moves are w[first..]: not copied, the list may be long.
+    size_t first = i < w.size() && w[i] == "moves" ? i + 1 : w.size();
+    bool extends = !posStart_.empty() && start == posStart_ &&
+                   w.size() - first >= posMoves_.size() &&
+                   std::equal(posMoves_.begin(), posMoves_.end(), w.begin() + long(first));
+    if (!extends) {
+        Position next(variant_);
+        try {
+            if (start == "startpos")
+                next.setStart();
+            else
+                next.setFen(start);
+        } catch (const std::exception& e) {
+            return info(std::string("invalid FEN, position unchanged: ") + e.what());
         }
+        *pos_ = std::move(next);
+        posMoves_.clear();
     }
-    *pos_ = next;
+    posStart_ = start;
+    for (size_t k = first + posMoves_.size(); k < w.size(); ++k) {
+        Move m = parseMove(*pos_, w[k]);
+        if (m.isNull()) {
+            info("Illegal move: " + w[k]);
+            break;
+        }
+        pos_->makeMove(m);
+        posMoves_.push_back(w[k]);
+    }
 }
 
+// On its own thread: the input loop goes on (isready, stop, quit); `stop` and any command that
+// changes the position or starts a search end it.
 void UciEngine::perft(int depth) {
-    auto start = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    if (depth >= 1) {
-        for (const auto& [move, n] : perftDivide(*pos_, depth)) {
-            out_.line(move + ": " + std::to_string(n));
-            total += n;
-        }
-    } else {
-        total = 1;
-    }
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                  std::chrono::steady_clock::now() - start)
-                  .count();
-    out_.line("");
-    out_.line("Nodes searched: " + std::to_string(total));
-    info("perft time " + std::to_string(ms) + " ms");
+    Output& out = out_;
+    perft_.start(
+        *pos_, depth,
+        [&out](const std::string& move, std::uint64_t n) {
+            out.line(move + ": " + std::to_string(n));
+        },
+        [&out](std::uint64_t total, std::int64_t ms, bool stopped) {
+            out.line("");
+            if (stopped)
+                out.line("info string perft stopped: " + std::to_string(total) + " nodes counted");
+            else
+                out.line("Nodes searched: " + std::to_string(total));
+            out.line("info string perft time " + std::to_string(ms) + " ms");
+        });
 }
 
 void UciEngine::go(const std::vector<std::string>& w) {
@@ -245,12 +265,23 @@ void UciEngine::go(const std::vector<std::string>& w) {
     if (limits.time[White] < 0 && limits.time[Black] < 0 && limits.moveTime < 0 && !limits.depth &&
         !limits.nodes && !limits.ponder)
         limits.infinite = true;
+    limits.overhead = overheadMs_;
+    // The clock the GUI gives now against the one it gave for our last move: the GUI's lag.
+    Color us = pos_->sideToMove();
+    std::int64_t clock = limits.time[us];
+    if (clock >= 0) {
+        lag_.clockNow(clock);
+        limits.moveLag = lag_.estimate();
+    }
     searching_ = true;
     infiniteSearch_ = limits.infinite || limits.ponder;
+    ponderhit_ = false;
     Output& out = out_;
     search_.start(
         *pos_, limits, [&out](const SearchInfo& i) { out.line(infoLine(i)); },
-        [&out](const SearchResult& r) {
+        [this, &out, clock, inc = limits.inc[us], ponder = limits.ponder](const SearchResult& r) {
+            // A move the GUI plays: a normal search's, or a ponder search's after ponderhit.
+            if (clock >= 0 && (!ponder || ponderhit_)) lag_.moved(clock, inc, r.info.timeMs);
             if (!r.hasMove()) {
                 out.line(std::string("info depth 0 score ") +
                          (r.info.score < 0 ? "mate 0" : "cp 0"));
@@ -281,6 +312,8 @@ bool UciEngine::handle(const std::string& raw) {
             stopSearch();
             search_.clearHash();
             pos_->setStart();
+            posStart_.clear();
+            lag_.newGame();
         } else if (cmd == "position") {
             position(w);
         } else if (cmd == "go") {
@@ -288,6 +321,7 @@ bool UciEngine::handle(const std::string& raw) {
         } else if (cmd == "stop") {
             stopSearch();
         } else if (cmd == "ponderhit") {
+            ponderhit_ = true;
             search_.ponderhit();
         } else if (cmd == "quit") {
             stopSearch();

@@ -5,10 +5,14 @@
 // drops P@e4; a locust capture lists its victims between from and to (c3d4e5).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "engine/perft_job.h"
 #include "engine/position.h"
+#include "engine/protocol/gui_lag.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
 
@@ -38,7 +42,14 @@ class UciEngine {
     std::shared_ptr<const Variant> variant_;
     std::unique_ptr<Position> pos_;
     Search search_;
+    PerftJob perft_;
+    // The start (startpos or the FEN) and the moves of the position set last.
+    std::string posStart_;
+    std::vector<std::string> posMoves_;
     bool searching_ = false;
+    std::atomic<bool> ponderhit_{false};  // the running ponder search was hit
+    std::int64_t overheadMs_ = 30;        // Move Overhead
+    GuiLag lag_;
     bool infiniteSearch_ = false;
     int hashMb_ = 16;
 };

@@ -9,7 +9,6 @@
 
 #include "engine/evaluate.h"
 #include "engine/movegen.h"
-#include "engine/perft.h"
 #include "engine/rules.h"
 #include "engine/text.h"
 #include "engine/version.h"
@@ -33,9 +32,7 @@ bool isCastlingText(const std::string& text) {
 }  // namespace
 
 XBoardEngine::XBoardEngine(Output& out, VariantSet& variants) : out_(out), variants_(variants) {
-    variant_ = variants_.defaultVariant();
-    pos_ = std::make_unique<Position>(variant_);
-    pos_->setStart();
+    useVariant(variants_.defaultVariant());
     search_.setHashMb(hashMb_);
 }
 
@@ -45,6 +42,15 @@ XBoardEngine::~XBoardEngine() {
 
 std::string XBoardEngine::xbMove(const std::string& text) const {
     return toXBoardMove(text, variant_->board.ranks);
+}
+
+// The variant and its start position.
+void XBoardEngine::useVariant(std::shared_ptr<const Variant> v) {
+    variant_ = std::move(v);
+    moves_ = std::make_unique<XBoardMoves>(variant_);
+    pos_ = std::make_unique<Position>(variant_);
+    pos_->setStart();
+    highlights_.reset();
 }
 
 // The XBoard names of every loaded variant, comma-separated, for `feature variants=`.
@@ -62,15 +68,17 @@ void XBoardEngine::features() {
     send("feature done=0");
     send(std::string("feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=1 "
                      "sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=0 pause=0 nps=1 "
-                     "debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=0 myname=\"") +
+                     "debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=1 myname=\"") +
          engineName() + " " + engineVersion() + "\"");
     send("feature variants=\"" + list + "\"");
     send("feature option=\"Hash -spin " + std::to_string(hashMb_) + " 1 4096\"");
+    send("feature option=\"Move Overhead -spin " + std::to_string(overheadMs_) + " 0 5000\"");
     send("feature option=\"VariantFile -file \"");
     send("feature done=1");
 }
 
 void XBoardEngine::stopSearch(bool discard) {
+    perft_.stop();
     {
         std::lock_guard lock(out_.mutex());
         if (mode_ != Mode::Idle) discard_ = discard;
@@ -85,7 +93,9 @@ void XBoardEngine::stopSearch(bool discard) {
 }
 
 void XBoardEngine::finish() {
-    // A move being thought about is still sent; pondering that may follow it is not waited for.
+    // A move being thought about is still sent, a perft still counted; pondering that may follow
+    // the move is not waited for.
+    perft_.wait();
     for (;;) {
         {
             std::lock_guard lock(out_.mutex());
@@ -101,15 +111,16 @@ bool XBoardEngine::claimIfOver() {
     generateLegal(*pos_, legal);
     GameEnd end = gameEnd(*pos_, legal);
     if (!end.over()) return false;
+    // XBoard scores a bare king only after the bare side's reply, and calls a claim made at once
+    // (right after our capture) false: the claim waits for that reply.
+    if (end.reason == "bare king" && !force_ && pos_->sideToMove() != engineColor_) return false;
     send(std::string(resultText(end.result)) + " {" + end.reason + "}");
     return true;
 }
 
 void XBoardEngine::newGame() {
     stopSearch(true);
-    variant_ = variants_.defaultVariant();
-    pos_ = std::make_unique<Position>(variant_);
-    pos_->setStart();
+    useVariant(variants_.defaultVariant());
     force_ = false;
     engineColor_ = Black;
     badPosition_ = false;
@@ -117,6 +128,7 @@ void XBoardEngine::newGame() {
     stMs_ = -1;
     nps_ = 0;
     myTimeMs_ = oppTimeMs_ = -1;
+    lag_.newGame();
     lastScore_ = 0;
     if (analyzing_) analyze();
 }
@@ -128,9 +140,7 @@ bool XBoardEngine::setVariant(const std::string& requested) {
         send("Error (unsupported variant): variant " + requested);
         return false;
     }
-    variant_ = found;
-    pos_ = std::make_unique<Position>(variant_);
-    pos_->setStart();
+    useVariant(found);
     if (std::string start = xboardStartFen(*variant_); !start.empty()) {
         try {
             pos_->setFen(start);
@@ -147,9 +157,10 @@ bool XBoardEngine::setVariant(const std::string& requested) {
 
 void XBoardEngine::setBoard(const std::string& fen) {
     stopSearch(true);
+    highlights_.reset();
     try {
         Position next(variant_);
-        next.setFen(fen);
+        next.setFen(withStartRights(fen));
         *pos_ = next;
         badPosition_ = false;
     } catch (const std::exception& e) {
@@ -160,8 +171,26 @@ void XBoardEngine::setBoard(const std::string& fen) {
     if (analyzing_) analyze();
 }
 
+// XBoard cannot write an engine-defined variant's own rights (Tamerlane's KXkx) and sends its
+// start position back without them (to the second engine, from a PGN): the variant's start
+// array, with its side to move, gets the start position's rights.
+std::string XBoardEngine::withStartRights(const std::string& fen) const {
+    if (!moves_->engineDefined()) return fen;
+    Position sent(variant_), start(variant_);
+    sent.setFen(fen);
+    start.setStart();
+    std::vector<std::string> s = words(sent.fen()), st = words(start.fen());
+    if (s.size() < 3 || st.size() < 3 || s[0] != st[0] || s[1] != st[1] || s[2] == st[2])
+        return fen;
+    s[2] = st[2];
+    std::string out;
+    for (const auto& w : s) out += (out.empty() ? "" : " ") + w;
+    return out;
+}
+
 void XBoardEngine::undo(int plies) {
     stopSearch(true);
+    lag_.newGame();  // the clocks of the moves taken back say nothing about the GUI
     for (int i = 0; i < plies; ++i) {
         if (pos_->ply() == 0) {
             send("Error (no move to undo): " + std::string(plies == 1 ? "undo" : "remove"));
@@ -177,14 +206,19 @@ bool XBoardEngine::ponderHit(const std::string& xboardText) {
         std::lock_guard lock(out_.mutex());
         if (mode_ != Mode::Pondering) return false;
     }
-    Move move = parseMove(*pos_, fromXBoardMove(xboardText, variant_->board.ranks));
+    Move move = moves_->parse(*pos_, xboardText);
     if (move.isNull() || move != ponderMove_) return false;
     pos_->makeMove(move);
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Thinking;
+        thinkClockMs_ = stMs_ < 0 ? myTimeMs_ : -1;
+        lag_.clockNow(myTimeMs_);
     }
-    search_.ponderhit();
+    // The clock XBoard sent with the move, less its charge for the move's display, is what the
+    // rest of this search may use, not the guess made when pondering began.
+    SearchLimits fresh = clockLimits();
+    search_.ponderhit(fresh, pos_->sideToMove());
     return true;
 }
 
@@ -202,6 +236,7 @@ void XBoardEngine::userMove(const std::string& text) {
         return;
     }
     pos_->makeMove(move);
+    highlights_.reset();
     if (analyzing_) {
         analyze();
         return;
@@ -213,9 +248,9 @@ void XBoardEngine::userMove(const std::string& text) {
 // XBoard's move text, and what GUIs send besides: a drop with a lower-case letter, O-O, and a
 // promotion without its piece. A null move if it is none of these.
 Move XBoardEngine::readMove(const std::string& text) {
-    std::string internal = fromXBoardMove(text, variant_->board.ranks);
-    Move move = parseMove(*pos_, internal);
+    Move move = moves_->parse(*pos_, text);
     if (!move.isNull()) return move;
+    std::string internal = fromXBoardMove(text, variant_->board.ranks);
     MoveList legal;
     generateLegal(*pos_, legal);
     if (!internal.empty() && internal.find('@') == 1) {
@@ -280,23 +315,33 @@ SearchLimits XBoardEngine::clockLimits() const {
     } else if (myTimeMs_ >= 0 || haveTimeControl_) {
         limits.time[us] = myTimeMs_ >= 0 ? myTimeMs_ : baseMs_;
         limits.inc[us] = incMs_;
+        std::lock_guard lock(out_.mutex());
+        limits.moveLag = lag_.estimate();
         if (mps_ > 0) limits.movesToGo = mps_ - ((pos_->fullmoveNumber() - 1) % mps_);
     } else if (!sdDepth_) {
         limits.moveTime = 2000;
     }
     if (sdDepth_) limits.depth = sdDepth_;
     if (nps_) limits.nodesPerSecond = nps_;
+    limits.overhead = overheadMs_;
     return limits;
 }
 
 void XBoardEngine::think() {
     if (badPosition_) return;
     if (claimIfOver()) return;
+    {
+        std::lock_guard lock(out_.mutex());
+        lag_.clockNow(myTimeMs_);
+    }
     SearchLimits limits = clockLimits();
+    limits.searchMoves = shownMoves(*pos_);
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Thinking;
         discard_ = false;
+        thinkClockMs_ = stMs_ < 0 ? myTimeMs_ : -1;
+        thinkIncMs_ = incMs_;
     }
     thinkLimits_ = limits;
     search_.start(
@@ -308,10 +353,13 @@ void XBoardEngine::searchDone(const SearchResult& r) {
     std::lock_guard lock(out_.mutex());
     bool moved = false;
     if (mode_ == Mode::Thinking && !discard_ && r.hasMove()) {
-        std::string text = xbMove(r.bestText);
+        // A forced promotion with its letter: XBoard would supply its Queen's letter, which in
+        // makruk is '.', and then empty the square.
+        std::string text = moves_->text(*pos_, r.best, true);
         pos_->makeMove(r.best);
         lastScore_ = r.info.score;
         send("move " + text);
+        if (thinkClockMs_ >= 0) lag_.moved(thinkClockMs_, thinkIncMs_, r.info.timeMs);
         moved = !claimIfOver();
     }
     mode_ = Mode::Idle;
@@ -346,12 +394,25 @@ void XBoardEngine::startPondering(const SearchResult& r) {
     generateLegal(after, replies);
     if (gameEnd(after, replies).over()) return;
     SearchLimits limits = ponderLimits(r);
+    limits.searchMoves = shownMoves(after);
     ponderMove_ = r.ponder;
     mode_ = Mode::Pondering;
     discard_ = false;
     search_.continueWith(
         after, limits, [this](const SearchInfo& i) { post(i); },
         [this](const SearchResult& result) { searchDone(result); });
+}
+
+// The moves XBoard can show, when it cannot show them all (and can show some): the search
+// chooses among them. Empty: every legal move.
+std::vector<Move> XBoardEngine::shownMoves(Position& pos) const {
+    MoveList legal;
+    generateLegal(pos, legal);
+    std::vector<Move> shown;
+    for (const Move& m : legal)
+        if (moves_->canShow(pos, m)) shown.push_back(m);
+    if (shown.empty() || int(shown.size()) == legal.size) shown.clear();
+    return shown;
 }
 
 void XBoardEngine::analyze() {
@@ -369,24 +430,23 @@ void XBoardEngine::analyze() {
         *pos_, limits, [this](const SearchInfo& i) { post(i); }, [](const SearchResult&) {});
 }
 
+// On its own thread: the input loop goes on (ping, ?, quit). Any command that changes the position
+// or starts a search stops it first. Analysis stopped by it resumes with the next move or position.
 void XBoardEngine::perft(int depth) {
     stopSearch(true);
-    auto start = std::chrono::steady_clock::now();
-    std::uint64_t total = 0;
-    if (depth >= 1) {
-        for (const auto& [move, n] : perftDivide(*pos_, depth)) {
-            send(xbMove(move) + ": " + std::to_string(n));
-            total += n;
-        }
-    } else {
-        total = 1;
-    }
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                  std::chrono::steady_clock::now() - start)
-                  .count();
-    send("Nodes searched: " + std::to_string(total));
-    send("# perft time " + std::to_string(ms) + " ms");
-    if (analyzing_) analyze();
+    int ranks = variant_->board.ranks;
+    perft_.start(
+        *pos_, depth,
+        [this, ranks](const std::string& move, std::uint64_t n) {
+            send(toXBoardMove(move, ranks) + ": " + std::to_string(n));
+        },
+        [this](std::uint64_t total, std::int64_t ms, bool stopped) {
+            if (stopped)
+                send("# perft stopped: " + std::to_string(total) + " nodes counted");
+            else
+                send("Nodes searched: " + std::to_string(total));
+            send("# perft time " + std::to_string(ms) + " ms");
+        });
 }
 
 // `memory` and the Hash option: MiB, clamped to 1..4096.
@@ -403,6 +463,8 @@ void XBoardEngine::option(const std::string& text) {
     std::string value = eq == std::string::npos ? "" : trim(text.substr(eq + 1));
     if (lower(name) == "hash") {
         setHash(std::stoi(value));
+    } else if (lower(name) == "move overhead") {
+        overheadMs_ = std::clamp(std::stoi(value), 0, 5000);
     } else if (lower(name) == "variantfile") {
         if (value.empty()) return;
         try {
@@ -450,6 +512,7 @@ bool XBoardEngine::gameCommand(const Command& c) {
     } else if (cmd == "force" || cmd == "result") {
         stopSearch(true);
         force_ = true;
+        lag_.newGame();  // moves made in force mode are not ours
     } else if (cmd == "go" || cmd == "playother") {
         stopSearch(true);
         force_ = false;
@@ -502,6 +565,8 @@ void XBoardEngine::level(const Command& c) {
     incMs_ = clampedMs(std::stod(c.arg(3)) * 1000);
     stMs_ = -1;
     haveTimeControl_ = true;
+    std::lock_guard lock(out_.mutex());
+    lag_.newGame();
 }
 
 // Thinking, pondering, analysis and what they print.
@@ -514,6 +579,7 @@ bool XBoardEngine::searchCommand(const Command& c) {
         if (modeIs(Mode::Pondering)) stopSearch(true);
     } else if (cmd == "?") {
         if (modeIs(Mode::Thinking)) stopSearch(false);
+        perft_.stop();
     } else if (cmd == "post" || cmd == "nopost") {
         std::lock_guard lock(out_.mutex());
         post_ = cmd == "post";
@@ -561,10 +627,27 @@ bool XBoardEngine::otherCommand(const Command& c) {
     } else if (cmd == "d") {
         std::lock_guard lock(out_.mutex());
         send("# fen " + pos_->fen());
+    } else if (cmd == "lift" || cmd == "put" || cmd == "hover") {
+        pieceCommand(c);
     } else {
         return false;
     }
     return true;
+}
+
+// A person handling a piece in an engine-defined variant: the answer marks where it may go.
+void XBoardEngine::pieceCommand(const Command& c) {
+    if (!moves_->engineDefined()) return;
+    const std::string& square = c.arg(1);
+    Position pos = [this] {
+        std::lock_guard lock(out_.mutex());
+        return *pos_;
+    }();
+    std::vector<std::string> replies = c.name() == "lift" ? highlights_.lift(pos, *moves_, square)
+                                       : c.name() == "put"
+                                           ? highlights_.put(pos, *moves_, square)
+                                           : highlights_.hover(pos, *moves_, square);
+    for (const auto& r : replies) send(r);
 }
 
 // Answered at once, or after the move the engine owes.

@@ -5,6 +5,10 @@
 // Pondering (`hard`/`easy`): after its move the engine searches the position after the reply it
 // expects; if that reply comes, the search goes on as the real one, else it is dropped.
 //
+// A person's moves in an engine-defined variant are entered with the engine's help (`lift`,
+// `put`, `hover`: engine/xboard_highlight.h). The engine does not choose a move XBoard cannot
+// show (XBoardMoves::canShow: Tamerlane's citadel exchange) unless it has no other.
+//
 // Not supported (documented limits): `edit` (we announce setboard=1, so XBoard does not use it),
 // exclude/include, and pieces XBoard cannot show (see xboardSetup).
 #pragma once
@@ -13,9 +17,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/perft_job.h"
 #include "engine/position.h"
+#include "engine/protocol/gui_lag.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
+#include "engine/xboard_dialect.h"
+#include "engine/xboard_highlight.h"
 
 namespace timur::protocol {
 
@@ -52,11 +60,15 @@ class XBoardEngine {
     void features();
     std::string variantList() const;
     void newGame();
+    void useVariant(std::shared_ptr<const Variant> v);
     bool setVariant(const std::string& name);
     void userMove(const std::string& text);
     Move readMove(const std::string& text);
     Move promotionOf(const std::string& internal, const MoveList& legal) const;
     void setBoard(const std::string& fen);
+    std::string withStartRights(const std::string& fen) const;
+    void pieceCommand(const Command& c);
+    std::vector<Move> shownMoves(Position& pos) const;
     void undo(int plies);
     SearchLimits clockLimits() const;
     void think();
@@ -81,8 +93,11 @@ class XBoardEngine {
     Output& out_;
     VariantSet& variants_;
     std::shared_ptr<const Variant> variant_;
+    std::unique_ptr<XBoardMoves> moves_;  // the variant's move text
+    XBoardHighlights highlights_;         // a person's move in progress (lift/put/hover)
     std::unique_ptr<Position> pos_;
     Search search_;
+    PerftJob perft_;
 
     // Protected by out_.mutex() while a search runs.
     Mode mode_ = Mode::Idle;
@@ -102,6 +117,10 @@ class XBoardEngine {
 
     // Time control.
     std::int64_t myTimeMs_ = -1, oppTimeMs_ = -1;
+    // Our clock and increment when asked for the move being thought about (-1: not timed).
+    std::int64_t thinkClockMs_ = -1, thinkIncMs_ = 0;
+    std::int64_t overheadMs_ = 30;  // option Move Overhead
+    GuiLag lag_;                    // protected by out_.mutex()
     int mps_ = 0;
     std::int64_t baseMs_ = 5 * 60 * 1000, incMs_ = 0;
     std::int64_t stMs_ = -1;
