@@ -408,9 +408,11 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     return best;
 }
 
-SearchInfo SearchWorker::makeInfo(int depth, int score, const std::vector<Move>& line) const {
+SearchInfo SearchWorker::makeInfo(int depth, int score, const std::vector<Move>& line,
+                                  int multiPv) const {
     SearchInfo info;
     info.depth = depth;
+    info.multiPv = multiPv;
     info.seldepth = std::max(seldepth_, depth);
     info.score = score;
     info.nodes = totalNodes();
@@ -430,18 +432,19 @@ SearchInfo SearchWorker::makeInfo(int depth, int score, const std::vector<Move>&
     return info;
 }
 
-// One iteration at the root within (alpha, beta): PVS over the root moves in their order,
-// the best moved to the front. Sets iterBest/iterLine when a move raised alpha.
-int SearchWorker::rootSearch(MoveList& rootMoves, int depth, int alpha, int beta, Move& iterBest,
-                             std::vector<Move>& iterLine) {
+// One iteration at the root within (alpha, beta): PVS over the root moves from index `first` on
+// (MultiPV: the ones before belong to better lines) in their order, the best moved to `first`.
+// Sets iterBest/iterLine when a move raised alpha.
+int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alpha, int beta,
+                             Move& iterBest, std::vector<Move>& iterLine) {
     int best = -kInfinity;
     bool check = inCheck(*pos_);
     markCheck(check);
-    for (int i = 0; i < rootMoves.size; ++i) {
+    for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
         pos_->makeMove(m);
         int score;
-        if (i == 0) {
+        if (i == first) {
             score = -search(depth - 1, -beta, -alpha, 1, true);
         } else {
             score = -search(depth - 1, -alpha - 1, -alpha, 1, false);
@@ -457,7 +460,7 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int depth, int alpha, int beta
                 iterLine.assign(1, m);
                 for (int k = 0; k < pvLen_[1]; ++k) iterLine.push_back(pv_[1][k]);
                 alpha = score;
-                std::rotate(rootMoves.moves, rootMoves.moves + i, rootMoves.moves + i + 1);
+                std::rotate(rootMoves.moves + first, rootMoves.moves + i, rootMoves.moves + i + 1);
                 if (alpha >= beta) break;
             }
         }
@@ -513,7 +516,7 @@ void SearchWorker::rootMovesOf(MoveList& rootMoves) {
 // One iteration with an aspiration window around the last score, widened on failure.
 // iterBest/iterLine: the best move and line found, null if none raised alpha (or the
 // iteration failed low and was stopped before the re-search).
-int SearchWorker::iterate(MoveList& rootMoves, int depth, int lastScore, Move& iterBest,
+int SearchWorker::iterate(MoveList& rootMoves, int first, int depth, int lastScore, Move& iterBest,
                           std::vector<Move>& iterLine) {
     rootDepth_ = depth;
     int score;
@@ -526,7 +529,7 @@ int SearchWorker::iterate(MoveList& rootMoves, int depth, int lastScore, Move& i
     while (true) {
         Move b;
         std::vector<Move> line;
-        score = rootSearch(rootMoves, depth, alpha, beta, b, line);
+        score = rootSearch(rootMoves, first, depth, alpha, beta, b, line);
         // A fail high still found a better move than the old best.
         if (!b.isNull()) {
             iterBest = b;
@@ -559,7 +562,7 @@ void SearchWorker::helperSearch(const Position& root, int maxDepth) {
     for (int depth = 1 + index_ % 2; depth <= maxDepth && !stop_; ++depth) {
         Move iterBest;
         std::vector<Move> iterLine;
-        int score = iterate(rootMoves, depth, lastScore, iterBest, iterLine);
+        int score = iterate(rootMoves, 0, depth, lastScore, iterBest, iterLine);
         if (!stop_) lastScore = score;
     }
     published_.store(nodes_, std::memory_order_relaxed);
@@ -587,29 +590,20 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
         waitIfInfinite();
         return result;
     }
-    Move best = rootMoves[0];
-    int bestScore = 0;
-    std::vector<Move> bestLine{best};
+    // MultiPV: lines[k] is the k-th best root move's line; one line is the plain search.
+    std::vector<RootLine> lines(size_t(std::clamp(lim.multiPv, 1, rootMoves.size)));
+    lines[0].pv.assign(1, rootMoves[0]);
     int maxDepth = lim.depth > 0 ? std::min(lim.depth, kMaxSearchPly - 2) : kMaxSearchPly - 2;
     int completed = 0;
     {
         HelpersRunning running(helpers, root, maxDepth);
         for (int depth = 1; depth <= maxDepth; ++depth) {
             *shared_.liveDepth = depth;
-            Move iterBest;
-            std::vector<Move> iterLine;
-            int score = iterate(rootMoves, depth, bestScore, iterBest, iterLine);
-            // A partial iteration's best is kept too: the previous best move is searched
-            // first, so any other move chosen here was proved better at this depth.
-            if (!iterBest.isNull()) {
-                best = iterBest;
-                if (!stop_) bestScore = score;
-                bestLine = iterLine;
-            }
-            if (stop_) break;
+            if (!searchLines(rootMoves, depth, lines)) break;
             completed = depth;
-            if (onInfo) onInfo(makeInfo(depth, bestScore, bestLine));
+            if (onInfo) reportLines(depth, lines, onInfo);
             if (infinite_) continue;
+            int bestScore = lines[0].score;
             bool enough = (std::abs(bestScore) > kMateBound &&
                            depth >= kMateScore - std::abs(bestScore) + 1) ||
                           shared_.time.enoughAfterIteration(nodes_, rootMoves.size);
@@ -621,9 +615,10 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
             if (enough) break;
             if (lim.nodes && totalNodes() >= lim.nodes) break;
         }
-        result.best = best;
-        result.bestText = moveText(*pos_, best);
-        result.info = makeInfo(std::max(completed, 1), bestScore, bestLine);
+        const RootLine& chosen = lines[0];
+        result.best = chosen.pv[0];
+        result.bestText = moveText(*pos_, result.best);
+        result.info = makeInfo(std::max(completed, 1), chosen.score, chosen.pv);
         if (result.info.pv.size() >= 2) {
             result.ponder = result.info.pv[1];
             result.ponderText = result.info.pvText[1];

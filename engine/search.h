@@ -41,6 +41,7 @@ struct SearchLimits {
     bool ponder = false;               // pondering: like infinite until ponderhit()
     std::uint64_t nodesPerSecond = 0;  // XBoard nps: time is counted as nodes / nps
     std::int64_t overhead = 30;        // ms kept back for communication lag
+    int multiPv = 1;                   // lines searched and reported (MultiPV), best first
 };
 
 // Progress report at the end of each iteration (and for the final result).
@@ -51,6 +52,7 @@ struct SearchInfo {
     std::int64_t timeMs = 0;
     std::uint64_t nps = 0;
     int hashfull = 0;  // per mille
+    int multiPv = 0;   // which line (1 = best) when several are searched; 0 when only one
     std::vector<Move> pv;
     std::vector<std::string> pvText;  // moveText of each PV move (1-based ranks)
 

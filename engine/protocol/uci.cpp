@@ -28,7 +28,9 @@ bool toInt(const std::string& s, long long& v) {
 
 std::string infoLine(const SearchInfo& i) {
     std::ostringstream s;
-    s << "info depth " << i.depth << " seldepth " << i.seldepth << " score ";
+    s << "info depth " << i.depth << " seldepth " << i.seldepth;
+    if (i.multiPv > 0) s << " multipv " << i.multiPv;
+    s << " score ";
     if (i.isMate())
         s << "mate " << i.mateMoves();
     else
@@ -77,6 +79,7 @@ void UciEngine::uci() {
     out_.line("option name Threads type spin default 1 min 1 max " + std::to_string(kMaxThreads));
     out_.line("option name Clear Hash type button");
     out_.line("option name Ponder type check default false");
+    for (const auto& line : playOptions_.uciOptions()) out_.line(line);
     std::string combo = "option name UCI_Variant type combo default " + variant_->name;
     for (const auto& n : variants_.names()) combo += " var " + n;
     out_.line(combo);
@@ -148,6 +151,8 @@ void UciEngine::setOption(const std::string& line) {
                 info(std::string("cannot load variant file: ") + e.what());
             }
         }
+    } else if (auto error = playOptions_.set(name, value)) {
+        if (!error->empty()) info(*error);
     } else {
         info("unknown option: " + name);
     }
@@ -245,6 +250,7 @@ void UciEngine::go(const std::vector<std::string>& w) {
     if (limits.time[White] < 0 && limits.time[Black] < 0 && limits.moveTime < 0 && !limits.depth &&
         !limits.nodes && !limits.ponder)
         limits.infinite = true;
+    playOptions_.apply(limits);
     searching_ = true;
     infiniteSearch_ = limits.infinite || limits.ponder;
     Output& out = out_;

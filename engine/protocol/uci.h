@@ -9,6 +9,7 @@
 #include <string>
 
 #include "engine/position.h"
+#include "engine/protocol/play_options.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
 
@@ -41,6 +42,7 @@ class UciEngine {
     bool searching_ = false;
     bool infiniteSearch_ = false;
     int hashMb_ = 16;
+    PlayOptions playOptions_;
 };
 
 }  // namespace timur::protocol

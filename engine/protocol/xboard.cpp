@@ -67,6 +67,7 @@ void XBoardEngine::features() {
     send("feature variants=\"" + list + "\"");
     send("feature option=\"Hash -spin " + std::to_string(hashMb_) + " 1 4096\"");
     send("feature option=\"VariantFile -file \"");
+    for (const auto& line : playOptions_.xboardFeatures()) send(line);
     send("feature done=1");
 }
 
@@ -286,6 +287,7 @@ SearchLimits XBoardEngine::clockLimits() const {
     }
     if (sdDepth_) limits.depth = sdDepth_;
     if (nps_) limits.nodesPerSecond = nps_;
+    playOptions_.apply(limits);
     return limits;
 }
 
@@ -360,6 +362,7 @@ void XBoardEngine::analyze() {
     if (badPosition_) return;
     SearchLimits limits;
     limits.infinite = true;
+    playOptions_.apply(limits);
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Analyzing;
@@ -412,6 +415,10 @@ void XBoardEngine::option(const std::string& text) {
         } catch (const std::exception& e) {
             send(std::string("tellusererror Cannot load variant file: ") + e.what());
         }
+    } else if (auto error = playOptions_.set(name, value)) {
+        if (!error->empty()) return send("Error (" + *error + "): option " + text);
+        // Analysis shows the new number of lines at once.
+        if (analyzing_) analyze();
     } else {
         send("Error (unknown option): " + name);
     }

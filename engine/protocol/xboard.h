@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/position.h"
+#include "engine/protocol/play_options.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
 
@@ -99,6 +100,7 @@ class XBoardEngine {
     Move ponderMove_;      // the expected reply, while Mode::Pondering
     SearchLimits thinkLimits_;
     int hashMb_ = 16;
+    PlayOptions playOptions_;
 
     // Time control.
     std::int64_t myTimeMs_ = -1, oppTimeMs_ = -1;
