@@ -6,6 +6,7 @@
 
 #include "engine/movegen.h"
 #include "engine/search_worker.h"
+#include "engine/skill.h"
 #include "engine/thread.h"
 
 namespace timur {
@@ -590,9 +591,14 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
         waitIfInfinite();
         return result;
     }
-    // MultiPV: lines[k] is the k-th best root move's line; one line is the plain search.
-    std::vector<RootLine> lines(size_t(std::clamp(lim.multiPv, 1, rootMoves.size)));
+    // MultiPV: lines[k] is the k-th best root move's line; one line is the plain search. A
+    // Skill below full chooses among at least Skill::kLines lines, at its depth.
+    Skill skill(lim.skillLevel, lim.skillSeed);
+    int wanted = std::max(lim.multiPv, skill.enabled() ? Skill::kLines : 1);
+    std::vector<RootLine> lines(size_t(std::clamp(wanted, 1, rootMoves.size)));
     lines[0].pv.assign(1, rootMoves[0]);
+    std::vector<RootLine> complete;  // the last complete iteration's lines (Skill)
+    std::optional<RootLine> picked;  // the Skill's choice
     int maxDepth = lim.depth > 0 ? std::min(lim.depth, kMaxSearchPly - 2) : kMaxSearchPly - 2;
     int completed = 0;
     {
@@ -601,10 +607,18 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
             *shared_.liveDepth = depth;
             if (!searchLines(rootMoves, depth, lines)) break;
             completed = depth;
-            if (onInfo) reportLines(depth, lines, onInfo);
+            if (onInfo) reportLines(depth, lines, std::max(lim.multiPv, 1), onInfo);
+            // The Skill chooses once, at its depth, and its move does not change after that.
+            bool skillDone = false;
+            if (skill.enabled()) {
+                complete = lines;
+                if (!picked && depth >= skill.pickDepth()) picked = skillPick(skill, lines);
+                skillDone = picked.has_value();
+            }
             if (infinite_) continue;
             int bestScore = lines[0].score;
-            bool enough = (std::abs(bestScore) > kMateBound &&
+            bool enough = skillDone ||
+                          (std::abs(bestScore) > kMateBound &&
                            depth >= kMateScore - std::abs(bestScore) + 1) ||
                           shared_.time.enoughAfterIteration(nodes_, rootMoves.size);
             // A pondering search that would have stopped by now moves at once on ponderhit.
@@ -615,7 +629,8 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
             if (enough) break;
             if (lim.nodes && totalNodes() >= lim.nodes) break;
         }
-        const RootLine& chosen = lines[0];
+        if (skill.enabled() && !picked && !complete.empty()) picked = skillPick(skill, complete);
+        const RootLine& chosen = picked ? *picked : lines[0];
         result.best = chosen.pv[0];
         result.bestText = moveText(*pos_, result.best);
         result.info = makeInfo(std::max(completed, 1), chosen.score, chosen.pv);

@@ -42,6 +42,8 @@ struct SearchLimits {
     std::uint64_t nodesPerSecond = 0;  // XBoard nps: time is counted as nodes / nps
     std::int64_t overhead = 30;        // ms kept back for communication lag
     int multiPv = 1;                   // lines searched and reported (MultiPV), best first
+    double skillLevel = 20;            // below 20: weaker moves on purpose (engine/skill.h)
+    std::uint64_t skillSeed = 0;       // the Skill's random choices; 0: from the clock
 };
 
 // Progress report at the end of each iteration (and for the final result).

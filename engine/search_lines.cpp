@@ -1,9 +1,11 @@
 // The lead's iterations as lines (MultiPV): line k is the best of the root moves that the
 // better lines have not taken, searched with its own aspiration window; the lines keep the first
-// places of the root move list, best first. With one line this is the plain search.
+// places of the root move list, best first. With one line this is the plain search. A Skill
+// below full chooses its move among the lines (engine/skill.h).
 #include <algorithm>
 
 #include "engine/search_worker.h"
+#include "engine/skill.h"
 
 namespace timur {
 
@@ -31,10 +33,17 @@ bool SearchWorker::searchLines(MoveList& rootMoves, int depth, std::vector<RootL
     return true;
 }
 
-void SearchWorker::reportLines(int depth, const std::vector<RootLine>& lines,
+void SearchWorker::reportLines(int depth, const std::vector<RootLine>& lines, int shown,
                                const Search::InfoCallback& onInfo) const {
-    for (size_t k = 0; k < lines.size(); ++k)
-        onInfo(makeInfo(depth, lines[k].score, lines[k].pv, lines.size() > 1 ? int(k) + 1 : 0));
+    size_t n = std::min(lines.size(), size_t(shown));
+    for (size_t k = 0; k < n; ++k)
+        onInfo(makeInfo(depth, lines[k].score, lines[k].pv, shown > 1 ? int(k) + 1 : 0));
+}
+
+RootLine SearchWorker::skillPick(Skill& skill, const std::vector<RootLine>& lines) {
+    std::vector<int> scores;
+    for (const RootLine& line : lines) scores.push_back(line.score);
+    return lines[size_t(skill.pick(scores))];
 }
 
 }  // namespace timur

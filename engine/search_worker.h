@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "engine/evaluate.h"
@@ -21,6 +22,7 @@
 namespace timur {
 
 class ThreadPool;
+class Skill;
 
 // One line of a MultiPV search: a root move's score and principal variation (pv[0] the move).
 struct RootLine {
@@ -81,8 +83,10 @@ class SearchWorker {
                 std::vector<Move>& iterLine);
     // search_lines.cpp: the lines of a MultiPV search (one line: the plain search).
     bool searchLines(MoveList& rootMoves, int depth, std::vector<RootLine>& lines);
-    void reportLines(int depth, const std::vector<RootLine>& lines,
+    // The first `shown` lines (a Skill may search more than the GUI asked for).
+    void reportLines(int depth, const std::vector<RootLine>& lines, int shown,
                      const Search::InfoCallback& onInfo) const;
+    static RootLine skillPick(Skill& skill, const std::vector<RootLine>& lines);
     void waitIfInfinite();
 
     SearchShared& shared_;

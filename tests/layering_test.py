@@ -26,7 +26,7 @@ LAYERS = [
     ("moves", ["engine/movegen.*", "engine/special_moves.cpp", "engine/perft.*", "engine/rules.*"]),
     ("knowledge", ["engine/evaluate.*", "engine/xboard_dialect.h", "engine/xboard_*.cpp"]),
     ("search", ["engine/tt.*", "engine/timeman.*", "engine/movepick.*", "engine/thread.*",
-                "engine/search*"]),
+                "engine/search*", "engine/skill.*"]),
     ("front", ["engine/protocol/*", "engine/match/*"]),
     ("cli", ["engine/cli/*"]),
 ]

@@ -1,5 +1,5 @@
 // The options a player sets over both protocols (engine/protocol/play_options.h): MultiPV lines
-// in UCI info and XBoard thinking output.
+// in UCI info and XBoard thinking output; Skill Level and UCI_Elo (engine/skill.h).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -11,6 +11,7 @@
 
 #include "engine/protocol/uci.h"
 #include "engine/protocol/xboard.h"
+#include "engine/skill.h"
 
 namespace timur::protocol {
 namespace {
@@ -180,3 +181,78 @@ TEST(MultiPv, XBoardRejectsBadValues) {
 
 }  // namespace
 }  // namespace timur::protocol
+
+namespace timur {
+namespace {
+
+TEST(Skill, FullStrengthIsOff) {
+    EXPECT_FALSE(Skill(20, 1).enabled());
+    EXPECT_FALSE(Skill(25, 1).enabled());
+    EXPECT_TRUE(Skill(19.5, 1).enabled());
+    EXPECT_EQ(Skill(-3, 1).level(), 0);
+}
+
+// How often each line is chosen in `n` picks.
+std::vector<int> picks(double level, const std::vector<int>& scores, int n) {
+    Skill skill(level, 12345);
+    std::vector<int> count(scores.size(), 0);
+    for (int i = 0; i < n; ++i) ++count[size_t(skill.pick(scores))];
+    return count;
+}
+
+TEST(Skill, WeakLevelsChooseWorseMovesNowAndThen) {
+    // Three moves close together and a blunder a rook behind.
+    std::vector<int> scores{50, 35, 20, -450};
+    auto weak = picks(0, scores, 2000);
+    auto strong = picks(19, scores, 2000);
+    EXPECT_LT(weak[0], 1600) << "level 0 plays the best move most of the time, not always";
+    EXPECT_GT(weak[1] + weak[2], 400);
+    EXPECT_GT(strong[0], weak[0]) << "a higher level plays the best move more often";
+    EXPECT_GT(weak[3], 0) << "level 0 blunders now and then";
+    EXPECT_LT(weak[3], weak[2] / 3) << "but less often than it plays a close move";
+    EXPECT_EQ(strong[3], 0);
+    // One line: nothing to choose.
+    EXPECT_EQ(picks(0, {10}, 10)[0], 10);
+}
+
+TEST(Skill, LevelsFollowTheRatingScale) {
+    EXPECT_EQ(Skill::levelForElo(Skill::minElo()), 0);
+    EXPECT_EQ(Skill::levelForElo(Skill::minElo() - 500), 0);
+    EXPECT_EQ(Skill::levelForElo(Skill::maxElo()), Skill::kFull);
+    double last = -1;
+    for (int elo = Skill::minElo(); elo <= Skill::maxElo(); elo += 25) {
+        double level = Skill::levelForElo(elo);
+        EXPECT_GE(level, last) << elo;
+        last = level;
+    }
+}
+
+TEST(Skill, TheSearchStopsAtTheSkillsDepthAndVariesItsMove) {
+    auto variant = loadVariant("chess");
+    Position start(variant);
+    start.setStart();
+    std::set<std::string> chosen;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        Search search;
+        SearchLimits limits;
+        limits.depth = 8;
+        limits.skillLevel = 2;
+        limits.skillSeed = seed;
+        SearchResult r = search.run(start, limits);
+        EXPECT_EQ(r.info.depth, 3) << "level 2 chooses at depth 3 and stops";
+        chosen.insert(r.bestText);
+    }
+    EXPECT_GE(chosen.size(), 2u);
+    // At full strength the same search always plays one move.
+    Search search;
+    SearchLimits full;
+    full.depth = 3;
+    std::string best = search.run(start, full).bestText;
+    for (int i = 0; i < 3; ++i) {
+        Search again;
+        EXPECT_EQ(again.run(start, full).bestText, best);
+    }
+}
+
+}  // namespace
+}  // namespace timur

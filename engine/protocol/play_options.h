@@ -1,5 +1,6 @@
 // The options a player sets for how Timur plays and shows its thinking, the same in both
-// protocols (UCI `setoption`, XBoard `option`): MultiPV (lines shown in analysis).
+// protocols (UCI `setoption`, XBoard `option`): MultiPV (lines shown in analysis), Skill Level,
+// UCI_LimitStrength and UCI_Elo (playing strength, engine/skill.h).
 #pragma once
 
 #include <optional>
@@ -14,6 +15,8 @@ class PlayOptions {
   public:
     static constexpr int kMaxMultiPv = 64;
 
+    PlayOptions();
+
     // The declarations: `option name MultiPV type spin default 1 min 1 max 64`, ...
     std::vector<std::string> uciOptions() const;
     // `feature option="MultiPV -spin 1 1 64"`, ...
@@ -26,9 +29,15 @@ class PlayOptions {
     void apply(SearchLimits& limits) const;
 
     int multiPv() const { return multiPv_; }
+    // The Skill Level the search plays at: from UCI_Elo when UCI_LimitStrength is on, else the
+    // Skill Level option.
+    double skillLevel() const;
 
   private:
     int multiPv_ = 1;
+    int skillLevel_ = 20;
+    bool limitStrength_ = false;
+    int elo_;  // the top of the rating scale until set
 };
 
 }  // namespace timur::protocol
