@@ -18,7 +18,8 @@ std::uint64_t perft(Position& pos, int depth) {
     return n;
 }
 
-std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth) {
+std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth,
+                                                               const PerftProgress& onMove) {
     std::vector<std::pair<std::string, std::uint64_t>> out;
     MoveList moves;
     generateLegal(pos, moves);
@@ -27,6 +28,7 @@ std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, in
         pos.makeMove(m);
         out.emplace_back(text, perft(pos, depth - 1));
         pos.unmakeMove();
+        if (onMove) onMove(int(out.size()), moves.size, text, out.back().second);
     }
     return out;
 }

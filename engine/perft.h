@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,7 +14,11 @@ namespace timur {
 // Leaves at `depth` plies; the last ply is counted in bulk (legal moves, not made).
 std::uint64_t perft(Position& pos, int depth);
 
-// Per legal root move: its text and the count below it.
-std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth);
+// Per legal root move: its text and the count below it. `onMove` (if given) hears each root
+// move's text and count as soon as it is counted, with how many are done of how many.
+using PerftProgress =
+    std::function<void(int done, int total, const std::string& move, std::uint64_t count)>;
+std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth,
+                                                               const PerftProgress& onMove = {});
 
 }  // namespace timur

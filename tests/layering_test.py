@@ -18,7 +18,7 @@ MAX_LINES = 800
 # (name, patterns relative to the source root), lowest first. The first pattern that matches a
 # file decides its layer.
 LAYERS = [
-    ("base", ["engine/text.h", "engine/version.*", "engine/piece.h"]),
+    ("base", ["engine/text.h", "engine/version.*", "engine/piece.h", "engine/progress.*"]),
     ("notation", ["notation/*"]),
     ("variant", ["engine/variant_info.h", "engine/variant.h", "engine/variant.cpp", "engine/move.h"]),
     ("reading", ["engine/fen.*", "engine/zobrist.*", "engine/variant_info.cpp", "engine/loader/*"]),
