@@ -9,9 +9,18 @@ JOBS ?= $(shell nproc)
 # Needed to build and test the engine.
 PACKAGES := build-essential cmake nlohmann-json3-dev libboost-program-options-dev libboost-dev \
             libgtest-dev libgmock-dev libbenchmark-dev python3-jsonschema
-# Peers the engine is compared with and played against (later issues); failing to install them
-# does not stop the build.
-PEERS := fairy-stockfish fairymax xboard xvfb polyglot
+# Peers the engine is compared with and played against (the oracle and the real games of
+# `make test`); failing to install them does not stop the build, but then `make test` fails
+# (REQUIRE_PEERS=0 lets those tests skip instead).
+PEERS := fairy-stockfish fairymax xboard xvfb xauth polyglot
+REQUIRE_PEERS ?= 1
+# ctest label expressions. Long tests and known faults (labelled long too) are never in these
+# runs. The real games (labels games, games-short) run after the rest, verbose, so that the log
+# shows every game and how it ended; the sanitizer run plays only the short one.
+CTEST_ENV := TIMUR_REQUIRE_PEERS=$(REQUIRE_PEERS)
+NOT_GAMES := -LE '^(long|known-fault|games|games-short)$$'
+GAMES := -L '^(games|games-short)$$' -LE '^(long|known-fault)$$'
+SHORT_GAME := -L '^games-short$$' -LE '^(long|known-fault)$$'
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -34,7 +43,7 @@ deps:
 	if [ -n "$$missing" ]; then \
 	  echo "Installing peers (optional): $$missing"; \
 	  ( $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing ) || \
-	    echo "warning: could not install $$missing; the build does not need them"; \
+	    echo "warning: could not install $$missing: the build does not need them, make test fails without them (REQUIRE_PEERS=0 skips those tests)"; \
 	fi
 
 build:
@@ -42,7 +51,8 @@ build:
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 
 test: deps build
-	ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 -LE long
+	$(CTEST_ENV) ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 $(NOT_GAMES)
+	$(CTEST_ENV) ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 -V $(GAMES)
 
 # Tamerlane: against Timur in XBoard when there is a display and xboard, else Timur against
 # itself in the terminal. XBoard cannot express Tamerlane's King swap, so it does not test
@@ -59,7 +69,8 @@ play: deps build
 sanitize: deps
 	cmake -S . -B $(ASAN_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIMUR_SANITIZE=ON
 	cmake --build $(ASAN_DIR) -j$(JOBS)
-	ctest --test-dir $(ASAN_DIR) --output-on-failure -j2 -LE long
+	$(CTEST_ENV) ctest --test-dir $(ASAN_DIR) --output-on-failure -j2 $(NOT_GAMES)
+	$(CTEST_ENV) ctest --test-dir $(ASAN_DIR) --output-on-failure -V $(SHORT_GAME)
 
 # libFuzzer programs (clang++ with libFuzzer: clang and libclang-rt-14-dev) in $(FUZZ_DIR)/fuzz/;
 # run one with e.g. `$(FUZZ_DIR)/fuzz/fuzz_betza fuzz/corpus/betza -max_total_time=600`.

@@ -204,3 +204,111 @@ TEST(Cli, PlayDrawsTheBoardAndStops) {
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(contains(r.err, "timur play:")) << r.err;
 }
+
+// ---- timur perft, moves, describe ----------------------------------------------------------
+
+TEST(Cli, PerftCountsAndDivides) {
+    Result r = run({"perft", "--variant", "chess", "--depth", "3"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(std::regex_search(
+        r.out, std::regex("Time: \\d+ ms, \\d+ nodes/second\nNodes searched: 8902\n$")))
+        << r.out;
+    // --divide: one "MOVE: COUNT" line per legal move, adding up to the total.
+    r = run({"perft", "--variant", "chess", "--depth", "2", "--divide"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    std::regex line("^([a-h][1-8][a-h][1-8]): (\\d+)$");
+    int moves = 0;
+    long long sum = 0;
+    std::istringstream text(r.out);
+    for (std::string l; std::getline(text, l);) {
+        std::smatch m;
+        if (!std::regex_match(l, m, line)) continue;
+        ++moves;
+        sum += std::stoll(m[2]);
+        EXPECT_EQ(m[2], "20") << l;
+    }
+    EXPECT_EQ(moves, 20) << r.out;
+    EXPECT_EQ(sum, 400) << r.out;
+    EXPECT_TRUE(contains(r.out, "Nodes searched: 400\n")) << r.out;
+    // A FEN (tests/oracle/tamerlane.tsv's P3 at depth 2), and a variant file by path.
+    r = run({"perft", "--variant", "tamerlane", "--fen",
+             "*2c7e*/ar4kP'1t2*/*1n'2v'2e'3*/*3z7*/*2N4r3*/*4R6*/*3E'3Z3*/*5n2N'2*/*6K5/*2C8* "
+             "b Xkx - 0 1",
+             "--depth", "2"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "Nodes searched: 1607\n")) << r.out;
+    r = run({"perft", "--variant",
+             std::string(TIMUR_SOURCE_DIR) + "/tests/data/tamerlane-o1-o3-o4.json", "--depth",
+             "1"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "Nodes searched: 35\n")) << r.out;
+}
+
+TEST(Cli, PerftBadInputExitsWithTwo) {
+    struct Case {
+        std::vector<std::string> args;
+        const char* message;
+    };
+    const Case cases[] = {
+        {{"perft", "--variant", "chess"}, "'--depth' is required"},
+        {{"perft", "--variant", "chess", "--depth", "x"}, "--depth"},
+        {{"perft", "--variant", "nosuch", "--depth", "1"}, "nosuch: unknown variant"},
+        {{"perft", "--variant", "chess", "--fen", "bad", "--depth", "1"}, "ranks"},
+    };
+    for (const Case& c : cases) {
+        Result r = run(c.args);
+        EXPECT_EQ(r.status, 2) << c.args.back();
+        EXPECT_TRUE(contains(r.err, "timur perft: ")) << r.err;
+        EXPECT_TRUE(contains(r.err, c.message)) << r.err;
+        EXPECT_EQ(r.out, "");
+    }
+}
+
+TEST(Cli, MovesListsTheMovesAndTheResult) {
+    Result r = run(
+        {"moves", "--variant", "chess", "--fen", "6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto doc = nlohmann::json::parse(r.out);
+    EXPECT_EQ(doc["moves"], nlohmann::json::parse(
+                                R"(["f7f5","f7f6","g7g5","g7g6","g8f8","g8h8","h7h5","h7h6"])"));
+    EXPECT_TRUE(doc["result"].is_null());
+    r = run({"moves", "--variant", "chess", "--fen", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "0 legal moves; game over: 1-0 (checkmate)\n");
+    r = run({"moves", "--variant", "chess", "--fen", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+             "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out),
+              nlohmann::json::parse(R"({"moves": [], "result": "1-0", "reason": "checkmate"})"));
+    r = run({"moves", "--variant", "chess"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "e2e4\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "20 legal moves")) << r.out;
+    r = run({"moves", "--variant", "chess", "--fen", "x"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "timur moves: ")) << r.err;
+}
+
+TEST(Cli, DescribeShowsPiecesAndRules) {
+    Result r = run({"describe", "--variant", "shatranj"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* what :
+         {"Variant: shatranj (8x8)\n", "Start: rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w",
+          "  Q  ferz: value ", "     XBetza: F\n", "  B  alfil: value ", "     XBetza: A\n",
+          "  K  king: value 0 (derived), royal\n", "  bare royal: the bared side loses",
+          "  70-move rule: draw\n", "  3-fold repetition: "})
+        EXPECT_TRUE(contains(r.out, what)) << what << "\n" << r.out;
+    // A variant file: what it changes shows.
+    std::filesystem::path file = tempDir() / "citadel-wins.json";
+    std::ofstream(file) << R"({"inherits": "tamerlane", "name": "citadel-wins",
+                              "rules": {"citadels": {"enemyEntry": "win"}}})";
+    r = run({"describe", "--variant", file.string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "Variant: citadel-wins (13x10, with holes)\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "citadels: entering the enemy's wins")) << r.out;
+    r = run({"describe", "--variant", "tamerlane"});
+    EXPECT_TRUE(contains(r.out, "citadels: entering the enemy's draws")) << r.out;
+    r = run({"describe", "--variant", "nosuch"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "timur describe: nosuch: unknown variant")) << r.err;
+}

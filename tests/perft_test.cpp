@@ -1,8 +1,9 @@
-// Perft against published counts: ../shared/oracle/perft.tsv (Fairy-Stockfish's test suite) and
-// the Tamerlane data. Lines above kQuickNodes run only with TIMUR_LONG=1 (ctest label "long").
+// Perft against the counts of tests/oracle/perft.tsv (Fairy-Stockfish's published numbers). Every
+// line is a test of its own: those up to kQuickNodes nodes are instantiated as Quick/..., the
+// deeper ones as Deep/.... ctest's perft_quick (the default run) runs Quick/* and TableMemory,
+// perft_long (label long) runs Deep/*; nothing is skipped.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -14,76 +15,74 @@ using namespace timur;
 
 namespace {
 
-constexpr std::uint64_t kQuickNodes = 1'000'000;
+// About a second each at Timur's speed in a release build (ten under the sanitizers).
+constexpr std::uint64_t kQuickNodes = 16'000'000;
 
 struct PerftCase {
     std::string variant, fen;
     int depth;
     std::uint64_t nodes;
+    int line;  // in perft.tsv, for the test's name
 };
+
+void PrintTo(const PerftCase& c, std::ostream* os) {
+    *os << c.variant << " " << c.fen << " depth " << c.depth << ": " << c.nodes;
+}
 
 std::vector<PerftCase> readOracle() {
     std::vector<PerftCase> out;
     std::ifstream in(std::string(TIMUR_ORACLE_DIR) + "/perft.tsv");
     std::string line;
     std::getline(in, line);  // header
-    while (std::getline(in, line)) {
+    for (int number = 2; std::getline(in, line); ++number) {
         std::istringstream row(line);
         PerftCase c;
         std::string depth, nodes;
         if (!std::getline(row, c.variant, '\t') || !std::getline(row, c.fen, '\t') ||
             !std::getline(row, depth, '\t') || !std::getline(row, nodes, '\t'))
-            continue;
+            throw std::runtime_error("perft.tsv line " + std::to_string(number) + " is malformed");
         c.depth = std::stoi(depth);
         c.nodes = std::stoull(nodes);
+        c.line = number;
         out.push_back(c);
     }
     return out;
 }
 
-bool longRun() {
-    const char* v = std::getenv("TIMUR_LONG");
-    return v && std::string(v) == "1";
+std::vector<PerftCase> oracleLines(bool deep) {
+    std::vector<PerftCase> out;
+    for (const PerftCase& c : readOracle())
+        if ((c.nodes > kQuickNodes) == deep) out.push_back(c);
+    return out;
 }
 
 class OraclePerft : public ::testing::TestWithParam<PerftCase> {};
 
 TEST_P(OraclePerft, MatchesPublishedCount) {
     const PerftCase& c = GetParam();
-    if (c.nodes > kQuickNodes && !longRun()) GTEST_SKIP() << "long line; run with TIMUR_LONG=1";
-    // A shallower count keeps the quick run meaningful for the deep lines too.
     auto variant = loadVariant(c.variant);
     Position pos(variant);
     pos.setFen(c.fen == "startpos" ? variant->startFen : c.fen);
-    std::string before = pos.fen();
+    const std::string fen = pos.fen();
+    const std::uint64_t hash = pos.hash();
     EXPECT_EQ(perft(pos, c.depth), c.nodes) << c.variant << " " << c.fen;
-    EXPECT_EQ(pos.fen(), before) << "make/unmake did not restore the position";
+    EXPECT_EQ(pos.fen(), fen) << "make/unmake did not restore the position";
+    EXPECT_EQ(pos.hash(), hash) << "make/unmake did not restore the hash";
 }
 
 std::string caseName(const ::testing::TestParamInfo<PerftCase>& info) {
-    return info.param.variant + "_" + std::to_string(info.index) + "_depth" +
+    return info.param.variant + "_line" + std::to_string(info.param.line) + "_depth" +
            std::to_string(info.param.depth);
 }
 
-INSTANTIATE_TEST_SUITE_P(Oracle, OraclePerft, ::testing::ValuesIn(readOracle()), caseName);
+INSTANTIATE_TEST_SUITE_P(Quick, OraclePerft, ::testing::ValuesIn(oracleLines(false)), caseName);
+INSTANTIATE_TEST_SUITE_P(Deep, OraclePerft, ::testing::ValuesIn(oracleLines(true)), caseName);
 
-// Every oracle line at depth 2 and 3 runs in the quick suite, so a long line's position is
-// still exercised (the deep count itself needs TIMUR_LONG=1).
-class ShallowPerft : public ::testing::TestWithParam<PerftCase> {};
-
-TEST_P(ShallowPerft, PositionLoadsAndMakeUnmakeRestores) {
-    const PerftCase& c = GetParam();
-    auto variant = loadVariant(c.variant);
-    Position pos(variant);
-    pos.setFen(c.fen == "startpos" ? variant->startFen : c.fen);
-    std::uint64_t hash = pos.hash();
-    std::string fen = pos.fen();
-    EXPECT_GT(perft(pos, 2), 0u);
-    EXPECT_EQ(pos.hash(), hash);
-    EXPECT_EQ(pos.fen(), fen);
+// The split must leave the default run most of the lines, and perft_long something to do.
+TEST(OracleSplit, QuickAndDeepLines) {
+    EXPECT_GE(oracleLines(false).size(), 15u);
+    EXPECT_GE(oracleLines(true).size(), 1u);
 }
-
-INSTANTIATE_TEST_SUITE_P(Oracle, ShallowPerft, ::testing::ValuesIn(readOracle()), caseName);
 
 }  // namespace
 

@@ -103,6 +103,16 @@ class Engine {
     }
 
     const std::vector<std::string>& lines() const { return lines_; }
+    // The engine's threads now (Linux: /proc/PID/task), or -1.
+    int threads() const {
+        std::error_code ec;
+        int n = 0;
+        for (std::filesystem::directory_iterator it("/proc/" + std::to_string(pid_) + "/task", ec),
+             end;
+             !ec && it != end; it.increment(ec))
+            ++n;
+        return ec ? -1 : n;
+    }
     std::string transcript() const {
         std::string t;
         for (const auto& l : lines_) t += "< " + l + "\n";
@@ -240,18 +250,30 @@ TEST(XBoard, OtherBoardsUseOneBasedRanks) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// The node count of the last thinking line ("ply score time nodes pv") before line `moveLine`.
+long long lastThinkingNodes(const Engine& e, int moveLine) {
+    for (int i = moveLine - 1; i >= 0; --i) {
+        std::smatch m;
+        if (std::regex_search(e.lines()[size_t(i)], m, std::regex(R"(^\d+ -?\d+ \d+ (\d+) )")))
+            return std::stoll(m[1]);
+    }
+    return -1;
+}
+
 TEST(XBoard, PlaysInTimeControls) {
     Engine e;
     xboardStart(e);
     e.send("new");
     e.send("post");
-    e.send("level 40 0:03 0");
-    e.send("time 300");
-    e.send("otim 300");
+    // 40 moves in 6 s: 150 ms a move on average. One move may take a few times that (Timur's
+    // hard limit is 5x its share), not a large part of the clock.
+    e.send("level 40 0:06 0");
+    e.send("time 600");
+    e.send("otim 600");
     auto start = Clock::now();
     e.send("usermove e2e4");
     ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
-    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1500));
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1000));
     // Thinking output: ply score time nodes pv.
     EXPECT_GE(e.find(R"(^\d+ -?\d+ \d+ \d+ [a-h][1-8])"), 0) << e.transcript();
     // Fixed time per move.
@@ -261,7 +283,7 @@ TEST(XBoard, PlaysInTimeControls) {
     e.send("go");
     start = Clock::now();
     ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
-    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1000));
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(800));
     // Depth limit, with incremental clock and few moves to go.
     e.send("new");
     e.send("level 0 1 1");
@@ -269,20 +291,41 @@ TEST(XBoard, PlaysInTimeControls) {
     e.send("time 50");
     e.send("go");
     ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
-    // Node-based clock.
+    // Node-based clock: `st 4` at 5000 nodes per second is 20000 nodes, a fraction of a second
+    // of real time (not 4 s), and the thinking output counts time in nodes.
     e.send("new");
-    e.send("nps 20000");
-    e.send("st 1");
-    e.send("go");
+    e.send("nps 5000");
+    e.send("st 4");
+    size_t sent = e.lines().size();
     start = Clock::now();
-    ASSERT_TRUE(e.expect("^move ", 3)) << e.transcript();
+    e.send("go");
+    ASSERT_TRUE(e.expect("^move ", 6)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(2500)) << e.transcript();
+    int move = e.find("^move ", sent);
+    long long nodes = lastThinkingNodes(e, move);
+    EXPECT_GT(nodes, 0) << e.transcript();
+    EXPECT_LE(nodes, 20000 + 1024) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
 
-// `cores N` (feature smp=1) sets the search threads; it may come mid-game.
+// `cores N` (feature smp=1) sets the search threads from the next search on; it may come
+// mid-game. The threads are counted in /proc while the engine analyses.
 TEST(XBoard, CoresSetsTheThreads) {
     Engine e;
     xboardStart(e);
+    auto threadsWhileAnalysing = [&](int cores) {
+        e.send("cores " + std::to_string(cores));
+        e.send("new");
+        e.send("force");
+        e.send("analyze");
+        e.drain(0.3);
+        int n = e.threads();
+        e.send("exit");
+        return n;
+    };
+    int one = threadsWhileAnalysing(1), three = threadsWhileAnalysing(3);
+    ASSERT_GT(one, 0) << "no /proc/PID/task";
+    EXPECT_EQ(three - one, 2) << one << " threads with cores 1, " << three << " with cores 3";
     e.send("cores 2");
     e.send("new");
     e.send("st 0.3");
@@ -299,11 +342,25 @@ TEST(XBoard, CoresSetsTheThreads) {
     auto move = e.expect("^move ", 5);
     ASSERT_TRUE(move) << e.transcript();
     EXPECT_EQ(*move, "move a1a8");
-    // While the engine thinks: the search goes on and moves (the threads change next time).
+    // During a search `cores` leaves the running search its threads; the next one has one. (An
+    // infinite analysis: a timed search may end first on a loaded machine.)
+    e.send("cores 3");
+    e.send("new");
+    e.send("force");
+    e.send("analyze");
+    e.drain(0.3);
+    int during = e.threads();
+    e.send("cores 1");
+    e.drain(0.1);
+    EXPECT_EQ(e.threads(), during) << "the running search lost its threads";
+    e.send("exit");
+    EXPECT_EQ(during - one, 2);
+    EXPECT_EQ(threadsWhileAnalysing(1), one);
+    // And while it thinks on its move, it still moves.
     e.send("new");
     e.send("st 0.5");
     e.send("go");
-    e.send("cores 1");
+    e.send("cores 2");
     ASSERT_TRUE(e.expect("^move ", 5)) << e.transcript();
     EXPECT_EQ(e.finish(), 0);
 }
@@ -654,19 +711,32 @@ TEST(Uci, GoLimitsAndInfo) {
                      R"(time \d+ hashfull \d+ pv )"),
               0)
         << e.transcript();
+    // 5 moves in 2 s: 400 ms a move on average; one may take a little more (Timur's hard limit
+    // is a quarter of the clock), not most of it.
     auto start = Clock::now();
     e.send("go wtime 2000 btime 2000 winc 10 binc 10 movestogo 5");
     ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
-    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(1500));
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(800));
+    start = Clock::now();
     e.send("go movetime 200");
     ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    EXPECT_LT(Clock::now() - start, std::chrono::milliseconds(600));
+    // A node limit: the final report (the info line just before bestmove) counts at most that
+    // many nodes, give or take the 512 between two checks.
+    size_t mark = e.lines().size();
     e.send("go nodes 2000");
     ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    int best = e.find("^bestmove ", mark);
+    std::smatch nodes;
+    const std::string& last = e.lines()[size_t(best - 1)];
+    ASSERT_TRUE(std::regex_search(last, nodes, std::regex(R"(^info .* nodes (\d+) )"))) << last;
+    EXPECT_GE(std::stoll(nodes[1]), 1000) << last;
+    EXPECT_LE(std::stoll(nodes[1]), 2000 + 512) << last;
     // Infinite and ponder searches answer only after stop / ponderhit.
     e.send("go infinite");
     e.send("isready");
     ASSERT_TRUE(e.expect("^readyok$")) << e.transcript();
-    size_t mark = e.lines().size();
+    mark = e.lines().size();
     e.drain(0.3);
     EXPECT_LT(e.find("^bestmove ", mark), 0) << e.transcript();
     e.send("stop");
@@ -677,8 +747,22 @@ TEST(Uci, GoLimitsAndInfo) {
     EXPECT_LT(e.find("^bestmove ", mark), 0) << e.transcript();
     e.send("ponderhit");
     ASSERT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+    // `go mate N` searches deep enough for a mate in N: here only the quiet Kf7 mates in two
+    // (Kh7 Rh1#), which a two-ply search does not see.
+    e.send("position fen 7k/8/5K2/8/8/8/8/6R1 w - - 0 1");
+    mark = e.lines().size();
+    e.send("go mate 2");
+    auto mate = e.expect("^bestmove ", 5);
+    ASSERT_TRUE(mate) << e.transcript();
+    EXPECT_EQ(mate->substr(0, 13), "bestmove f6f7") << e.transcript();
+    EXPECT_GE(e.find(" score mate 2 ", mark), 0) << e.transcript();
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    mark = e.lines().size();
     e.send("go mate 1");
-    ASSERT_TRUE(e.expect("^bestmove ", 5)) << e.transcript();
+    mate = e.expect("^bestmove ", 5);
+    ASSERT_TRUE(mate) << e.transcript();
+    EXPECT_EQ(mate->substr(0, 13), "bestmove a1a8") << e.transcript();
+    EXPECT_GE(e.find(" score mate 1 ", mark), 0) << e.transcript();
     e.send("quit");
     EXPECT_EQ(e.finish(), 0);
 }
@@ -730,6 +814,20 @@ TEST(Uci, ThreadsSearchTogether) {
         << e.transcript();
     e.send("setoption name Threads value 0");
     EXPECT_TRUE(e.expect("^info string Threads must be 1\\.\\.")) << e.transcript();
+    // The threads, counted in /proc while the engine searches.
+    auto threadsWhileSearching = [&](int threads) {
+        e.send("setoption name Threads value " + std::to_string(threads));
+        e.send("position startpos");
+        e.send("go infinite");
+        e.drain(0.3);
+        int n = e.threads();
+        e.send("stop");
+        EXPECT_TRUE(e.expect("^bestmove ", 3)) << e.transcript();
+        return n;
+    };
+    int one = threadsWhileSearching(1), four = threadsWhileSearching(4);
+    ASSERT_GT(one, 0) << "no /proc/PID/task";
+    EXPECT_EQ(four - one, 3) << one << " threads with Threads 1, " << four << " with Threads 4";
     e.send("setoption name Threads value 3");
     e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     e.send("go depth 6");

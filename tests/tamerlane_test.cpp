@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "engine/movegen.h"
@@ -20,6 +22,10 @@ struct OracleLine {
     int depthOrCount = 0;
     std::string expected;  // perft nodes, or the sorted move list
 };
+
+void PrintTo(const OracleLine& o, std::ostream* os) {
+    *os << o.kind << " " << o.id << " " << o.fen << " " << o.depthOrCount;
+}
 
 std::vector<OracleLine> readOracle() {
     std::vector<OracleLine> out;
@@ -223,20 +229,57 @@ TEST(Tamerlane, SecondArrayRelocatesToItsOwnPawnOfKingsSquare) {
     Position pos = at("*10k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1", second);
     play(pos, "d9d10");
     EXPECT_EQ(pos.at(*pos.board().parse("g2")), makePiece(White, second->pieceByLetter("P!")));
-    EXPECT_EQ(perft(*std::make_unique<Position>(at("startpos", second)), 2), 576u);
 }
 
-TEST(Tamerlane, NoRepetitionOrMoveCountRule) {
-    Position pos = at(kKings);
-    for (int i = 0; i < 3; ++i) {
-        play(pos, "b1b2");
-        play(pos, "l10l9");
-        play(pos, "b2b1");
-        play(pos, "l9l10");
+// The second array (O7) is its own start position: the King on g1 behind the pawn of kings on
+// g2, war engines beside it, g3 empty; and it plays differently from the masculine array (perft 1
+// and 2 happen to agree: 24 and 576).
+TEST(Tamerlane, SecondArrayStartsFromItsOwnArray) {
+    auto second = loadVariant("tamerlane-second-array");
+    Position pos = at("startpos", second);
+    auto piece = [&](const char* sq) { return pos.at(*pos.board().parse(sq)); };
+    EXPECT_EQ(piece("g1"), makePiece(White, second->pieceByLetter("K")));
+    EXPECT_EQ(piece("g2"), makePiece(White, second->pieceByLetter("K'")));
+    EXPECT_EQ(piece("f2"), makePiece(White, second->pieceByLetter("D")));
+    EXPECT_EQ(piece("h2"), makePiece(White, second->pieceByLetter("D")));
+    EXPECT_EQ(piece("g3"), kNoPiece);
+    EXPECT_EQ(piece("g10"), makePiece(Black, second->pieceByLetter("K")));
+    EXPECT_EQ(piece("g9"), makePiece(Black, second->pieceByLetter("K'")));
+    Position masculine = at("startpos");
+    EXPECT_NE(perft(pos, 3), perft(masculine, 3));
+}
+
+namespace {
+
+// Kings shuffling for 160 plies, every position repeated up to 40 times: the ply at which the
+// game is over, or 0.
+int pliesUntilOver(std::shared_ptr<const Variant> v) {
+    Position pos = at(kKings, v);
+    const char* cycle[] = {"b1b2", "l10l9", "b2b1", "l9l10"};
+    for (int ply = 0; ply < 160; ++ply) {
+        play(pos, cycle[ply % 4]);
+        MoveList legal;
+        generateLegal(pos, legal);
+        if (gameEnd(pos, legal).over()) return ply + 1;
     }
-    MoveList legal;
-    generateLegal(pos, legal);
-    EXPECT_FALSE(gameEnd(pos, legal).over());
+    return 0;
+}
+
+}  // namespace
+
+// Nothing ends the shuffle in Tamerlane, while the same moves end it under a 50-move rule or a
+// threefold repetition rule (so the test would see such a rule in tamerlane.json).
+TEST(Tamerlane, NoRepetitionOrMoveCountRule) {
+    EXPECT_EQ(pliesUntilOver(tamerlane()), 0);
+    auto fifty =
+        loadVariantText(R"({"inherits": "tamerlane", "name": "t50", "rules": {"nMoveRule": 50}})",
+                        std::string(TIMUR_SOURCE_DIR) + "/variants/t50.json");
+    EXPECT_EQ(pliesUntilOver(fifty), 100);
+    auto threefold = loadVariantText(
+        R"({"inherits": "tamerlane", "name": "t3",
+            "rules": {"repetition": {"count": 3, "result": "draw"}}})",
+        std::string(TIMUR_SOURCE_DIR) + "/variants/t3.json");
+    EXPECT_EQ(pliesUntilOver(threefold), 8);
 }
 
 // ---- rule options, switched in the JSON
@@ -341,4 +384,228 @@ TEST(TamerlaneOptions, PlacementOnlyOnEmptySquares) {
     EXPECT_FALSE(hasMove(onto, "b10f5"));
     Position byDefault = at("*P9k*/12*/*11*/*11*/*3r1r5*/*4N6*/*11*/*11*/*12/*K10* w - - 0 1");
     EXPECT_TRUE(hasMove(byDefault, "b10f5"));
+}
+
+TEST(TamerlaneOptions, SwapOnlyWhenNoOtherMove) {
+    // O8 "noMove": in check with other moves, no swap; stalemated (T4), the swap.
+    auto v = withRules(R"("rules": {"swap": {"piece": "K", "when": "noMove"}})");
+    Position checked = at("*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*11*/*5K6/*R10* w K - 0 1", v);
+    EXPECT_FALSE(hasMove(checked, "g2b1"));
+    EXPECT_TRUE(hasMove(checked, "g2f2"));
+    Position stalemated = at("*1r8k*/12*/*11*/*11*/*11*/*11*/*11*/*r'10*/*R'11/*K10* w K - 0 1", v);
+    EXPECT_EQ(joined(legalTexts(stalemated)), "b1b2");
+}
+
+TEST(TamerlaneOptions, SwapMayPutAPawnOnItsLastRank) {
+    // O9: the pawn of rooks b3 may take the checked King's place on g10, and stays a pawn.
+    auto v = withRules(R"("rules": {"swap": {"piece": "K", "pawnToLastRank": true}})");
+    Position pos = at("*5K4k*/12*/*11*/*11*/*11*/*11*/*11*/*R'10*/*12/*5r5* w K - 0 1", v);
+    ASSERT_TRUE(hasMove(pos, "g10b3"));
+    play(pos, "g10b3");
+    EXPECT_EQ(pos.at(*pos.board().parse("g10")), makePiece(White, v->pieceByLetter("R'")));
+    EXPECT_EQ(pos.at(*pos.board().parse("b3")), makePiece(White, v->pieceByLetter("K")));
+}
+
+TEST(TamerlaneOptions, NoSwapWithSeveralRoyals) {
+    // O10: the King g2 is attacked and a Prince stands on k1. By default the King may swap (with
+    // the rook b1 or the Prince); with withSeveralRoyals false it may not.
+    const char* fen = "*10k*/12*/*5r5*/*11*/*11*/*11*/*11*/*11*/*5K6/*R8S1* w K - 0 1";
+    Position byDefault = at(fen);
+    EXPECT_TRUE(hasMove(byDefault, "g2b1"));
+    EXPECT_TRUE(hasMove(byDefault, "g2k1"));
+    auto v = withRules(R"("rules": {"swap": {"piece": "K", "withSeveralRoyals": false}})");
+    Position pos = at(fen, v);
+    EXPECT_FALSE(hasMove(pos, "g2b1"));
+    EXPECT_FALSE(hasMove(pos, "g2k1"));
+    EXPECT_TRUE(hasMove(pos, "g2f2"));
+}
+
+namespace {
+
+// White's King steps into Black's citadel a9; what the game says then.
+GameEnd afterCitadelEntry(std::shared_ptr<const Variant> v) {
+    Position pos = at("*11*/12*/*K10*/*11*/*11*/*11*/*11*/*11*/*10k1/*11* w - - 0 1", v);
+    play(pos, "b8a9");
+    MoveList legal;
+    generateLegal(pos, legal);
+    return gameEnd(pos, legal);
+}
+
+}  // namespace
+
+TEST(TamerlaneOptions, EnteringTheEnemyCitadelWinsOrLoses) {
+    // O13: "win" or "loss" for the side that enters.
+    GameEnd win = afterCitadelEntry(withRules(R"("rules": {"citadels": {"enemyEntry": "win"}})"));
+    EXPECT_EQ(win.result, GameResult::WhiteWins);
+    EXPECT_EQ(win.reason, "citadel entry");
+    GameEnd loss = afterCitadelEntry(withRules(R"("rules": {"citadels": {"enemyEntry": "loss"}})"));
+    EXPECT_EQ(loss.result, GameResult::BlackWins);
+    EXPECT_EQ(loss.reason, "citadel entry");
+}
+
+// O13 `"none"` (docs/tamerlane.md): entering is nothing, the game goes on. In a file that
+// inherits tamerlane, `null` would not do: the JSON merge patch reads it as "remove the member",
+// so the default (a draw) would come back.
+TEST(TamerlaneOptions, EnteringTheEnemyCitadelIsNothing) {
+    GameEnd end = afterCitadelEntry(withRules(R"("rules": {"citadels": {"enemyEntry": "none"}})"));
+    EXPECT_FALSE(end.over()) << end.reason;
+}
+
+TEST(TamerlaneOptions, UnlimitedCitadelExchange) {
+    // O14: without the X right there is no exchange by default, and still one when unlimited;
+    // making it does not use the right up.
+    const char* noRight = "*11*/12*/*K10*/*11*/*11*/*11*/*4S6*/*11*/*10k1/*11* w - - 0 1";
+    Position once = at(noRight);
+    EXPECT_FALSE(hasMove(once, "b8a9f4"));
+    auto v = withRules(R"("rules": {"citadels": {"unlimitedExchange": true}})");
+    Position pos = at(noRight, v);
+    EXPECT_TRUE(hasMove(pos, "b8a9f4"));
+    Position withRight = at("*11*/12*/*K10*/*11*/*11*/*11*/*4S6*/*11*/*10k1/*11* w X - 0 1", v);
+    play(withRight, "b8a9f4");
+    EXPECT_TRUE(withRight.hasRight(White, Position::kExchangeRight));
+    EXPECT_FALSE(withRight.terminal());
+}
+
+TEST(TamerlaneOptions, NobodyEntersTheEnemyCitadel) {
+    // O17 "none": T6's King may neither step into a9 nor exchange there.
+    auto v = withRules(R"("rules": {"citadels": {"enemyEntrants": "none"}})");
+    Position pos = at("*11*/12*/*K10*/*11*/*11*/*11*/*4S6*/*11*/*10k1/*11* w X - 0 1", v);
+    EXPECT_FALSE(hasMove(pos, "b8a9"));
+    EXPECT_FALSE(hasMove(pos, "b8a9f4"));
+    EXPECT_TRUE(hasMove(pos, "b8b7"));
+}
+
+TEST(TamerlaneOptions, PlacementByForkOrByImmobilisationOnly) {
+    // O19: T5's placement forks two rooks that can move (a fork only); T11's leaves the vizier
+    // l10 without a move (an immobilisation only).
+    const char* t5 = "*P9k*/12*/*11*/*11*/*3r1r5*/*11*/*11*/*11*/*12/*K10* w - - 0 1";
+    const char* t11 = "*P8rv*/11r*/*11*/*5k5*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1";
+    auto noFork = withRules(R"("rules": {"placement": [
+        {"piece": "P", "from": ["*10"], "becomes": "P'", "fork": false}]})");
+    auto noImmobilise = withRules(R"("rules": {"placement": [
+        {"piece": "P", "from": ["*10"], "becomes": "P'", "immobilise": false}]})");
+    Position forkOnly = at(t5, noFork);
+    EXPECT_FALSE(hasMove(forkOnly, "b10f5"));
+    Position forkAllowed = at(t5, noImmobilise);
+    EXPECT_TRUE(hasMove(forkAllowed, "b10f5"));
+    Position immobiliseOnly = at(t11, noImmobilise);
+    EXPECT_FALSE(hasMove(immobiliseOnly, "b10k9"));
+    Position immobiliseAllowed = at(t11, noFork);
+    EXPECT_TRUE(hasMove(immobiliseAllowed, "b10k9"));
+}
+
+TEST(TamerlaneOptions, AForkOfARoyalDoesNotCount) {
+    // O20: from f5 the pawn of pawns forks the general e6 and the King g6. Neither is immobilised
+    // (the general can take the pawn), so only the fork allows the placement.
+    const char* fen = "*P10*/12*/*11*/*11*/*3f1k5*/*11*/*11*/*11*/*12/*K10* w - - 0 1";
+    Position byDefault = at(fen);
+    EXPECT_TRUE(hasMove(byDefault, "b10f5"));
+    auto v = withRules(R"("rules": {"placement": [
+        {"piece": "P", "from": ["*10"], "becomes": "P'", "forkRoyals": false}]})");
+    Position pos = at(fen, v);
+    EXPECT_FALSE(hasMove(pos, "b10f5"));
+}
+
+TEST(TamerlaneOptions, SecondArrivalMakesAPrince) {
+    // O22: P' reaching its last rank becomes a Prince on the spot instead of being relocated.
+    auto v = withRules(R"("rules": {"promotion": [
+        {"pieces": ["K'", "F'", "V'", "Z'", "T'", "N'", "R'", "E'", "C'", "D'"]},
+        {"pieces": ["P'"], "choices": ["S"]}]})");
+    Position pos = at("*10k*/3P'8*/*11*/*11*/*11*/*11*/*11*/*11*/*12/*K10* w - - 0 1", v);
+    play(pos, "d9d10");
+    EXPECT_EQ(pos.at(*pos.board().parse("d10")), makePiece(White, v->pieceByLetter("S")));
+    EXPECT_EQ(pos.at(*pos.board().parse("g3")), kNoPiece);
+    EXPECT_EQ(pos.royals(White).size(), 2u);
+}
+
+TEST(TamerlaneOptions, StalemateDrawsOrWins) {
+    // O25: T4 without the swap right, White has no move.
+    const char* fen = "*1r8k*/12*/*11*/*11*/*11*/*11*/*11*/*r'10*/*R'11/*K10* w - - 0 1";
+    for (auto [rule, result] :
+         {std::pair{"draw", GameResult::Draw}, std::pair{"win", GameResult::WhiteWins}}) {
+        auto v = withRules(std::string(R"("rules": {"stalemate": ")") + rule + "\"}");
+        Position pos = at(fen, v);
+        MoveList legal;
+        generateLegal(pos, legal);
+        EXPECT_EQ(gameEnd(pos, legal).result, result) << rule;
+    }
+}
+
+TEST(TamerlaneOptions, BlackMovesFirst) {
+    // O27: "b" as the side to move in `start`.
+    auto v = withRules(
+        R"("start": "*e1c1d1d1c1e*/1rntzvkfztnr*/*r'n't'z'v'k'f'e'c'd'p*/*11*/*11*/*11*/*11*/)"
+        R"(*PD'C'E'F'K'V'Z'T'N'R'*/*RNTZFKVZTNR1/*E1C1D1D1C1E* b KXkx - 0 1")");
+    Position pos(v);
+    pos.setStart();
+    EXPECT_EQ(pos.sideToMove(), Black);
+    EXPECT_TRUE(hasMove(pos, "b8b7"));
+}
+
+// O1, O3 and O4 change the pieces' Betza: tests/data/tamerlane-o1-o3-o4.json is the example of
+// docs/tamerlane.md, a variant file that inherits tamerlane.
+namespace {
+
+std::shared_ptr<const Variant> o1o3o4() {
+    static auto v =
+        loadVariant(std::string(TIMUR_SOURCE_DIR) + "/tests/data/tamerlane-o1-o3-o4.json");
+    return v;
+}
+
+// The moves of `with` that are not in `without` (both sorted).
+std::string added(const std::vector<std::string>& with, const std::vector<std::string>& without) {
+    std::vector<std::string> out;
+    std::set_difference(with.begin(), with.end(), without.begin(), without.end(),
+                        std::back_inserter(out));
+    return joined(out);
+}
+
+}  // namespace
+
+// The file is the documented example, word for word as JSON.
+TEST(TamerlaneOptions, O1O3O4FileIsTheDocumentedExample) {
+    auto slurp = [](const std::string& path) {
+        std::ifstream in(path);
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    std::string docs = slurp(std::string(TIMUR_SOURCE_DIR) + "/docs/tamerlane.md");
+    size_t name = docs.find("\"name\": \"tamerlane-o1-o3-o4\"");
+    ASSERT_NE(name, std::string::npos);
+    size_t begin = docs.rfind("```json\n", name) + 8, end = docs.find("```", name);
+    auto file = nlohmann::json::parse(
+        slurp(std::string(TIMUR_SOURCE_DIR) + "/tests/data/tamerlane-o1-o3-o4.json"));
+    EXPECT_EQ(nlohmann::json::parse(docs.substr(begin, end - begin)), file);
+}
+
+TEST(TamerlaneOptions, GiraffeRunOfTwo) {
+    // O1 (afsyafF): from g5 the giraffe also reaches the squares two steps out from its diagonal
+    // step, d4 d6 f2 f8 h2 h8 j4 j6, beside T1's seventeen moves.
+    const char* t1 = "*10k*/12*/*11*/*11*/*11*/*5Z5*/*11*/*11*/*12/*K10* w - - 0 1";
+    Position byDefault = at(t1);
+    Position pos = at(t1, o1o3o4());
+    auto defaults = legalTexts(byDefault), moves = legalTexts(pos);
+    EXPECT_EQ(defaults.size(), 17u);
+    EXPECT_EQ(added(moves, defaults), "g5d4 g5d6 g5f2 g5f8 g5h2 g5h8 g5j4 g5j6");
+    EXPECT_EQ(added(defaults, moves), "");
+}
+
+TEST(TamerlaneOptions, BlockableElephant) {
+    // O3 (nA): a knight on f6 blocks the elephant e5's leap to g7.
+    const char* fen = "*10k*/12*/*11*/*11*/*4N6*/*3E7*/*11*/*11*/*12/*K10* w - - 0 1";
+    Position byDefault = at(fen);
+    Position pos = at(fen, o1o3o4());
+    EXPECT_EQ(added(legalTexts(byDefault), legalTexts(pos)), "e5g7");
+    EXPECT_EQ(added(legalTexts(pos), legalTexts(byDefault)), "");
+}
+
+TEST(TamerlaneOptions, PawnDoubleStep) {
+    // O4 (fmWfcFifmnD): from the start position each of the eleven pawns may also step two.
+    Position byDefault = at("startpos");
+    Position pos = at("startpos", o1o3o4());
+    EXPECT_EQ(added(legalTexts(pos), legalTexts(byDefault)),
+              "b3b5 c3c5 d3d5 e3e5 f3f5 g3g5 h3h5 i3i5 j3j5 k3k5 l3l5");
+    EXPECT_EQ(added(legalTexts(byDefault), legalTexts(pos)), "");
+    EXPECT_EQ(perft(pos, 1), 35u);
 }

@@ -27,8 +27,14 @@ CitadelRule Loader::loadCitadels(const Json& v, const std::string& ptr) const {
     }
     if (const Json* e = member(v, "enemyEntry")) {
         std::string ep = child(ptr, "enemyEntry");
-        if (e->is_null())
+        // "none" as well as null: a JSON merge patch (a file that inherits) reads null as
+        // "remove the member", which would bring the default back.
+        if (e->is_null() || (e->is_string() && e->get<std::string>() == "none"))
             c.enemyEntry.reset();
+        else if (e->is_string() && e->get<std::string>() != "loss" &&
+                 e->get<std::string>() != "draw" && e->get<std::string>() != "win")
+            fail(ep,
+                 "expected 'loss', 'draw', 'win' or 'none', got " + quote(e->get<std::string>()));
         else
             c.enemyEntry = outcome(*e, ep);
     }

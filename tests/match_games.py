@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Real games through `timur match`: prints every game's result and how it ended, and fails when
+Timur lost a game by a rule or protocol fault: a time forfeit, an illegal move, a false claim, a
+rejected legal move (the two boards disagree), a crash, a hang or a failure to start the game.
+A game the opponent lost by such a fault fails too (it was no real game, and a rejected move may
+be the runner's mistake), unless --allow-opponent-faults says the opponent has known faults.
+
+Usage: match_games.py TIMUR_BINARY [--timur NAME,...] [--min-score FRACTION]
+                      [--allow-opponent-faults] -- MATCH_ARGS...
+
+MATCH_ARGS are `timur match`'s own (--engine ..., --variant, --games, --tc, ...); --pgn is
+added. --timur names the engines that are Timur (default: every engine whose cmd= is
+TIMUR_BINARY). --min-score: the first Timur must also score at least this fraction of the points.
+
+Exit 77 (ctest: skipped) when an engine's cmd= is not installed, unless TIMUR_REQUIRE_PEERS=1
+(make test, CI): then that is a failure.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+# How `timur match` says that the side to move lost by a fault (engine/match/game.cpp).
+FAULTS = ("loses on time", "makes an illegal move", "makes a false claim", "rejects a legal move",
+          "disconnects", "'s connection stalls", "fails to start the game")
+FINISHED = re.compile(r"^Finished game (\d+) \((.+) vs (.+)\): (1-0|0-1|1/2-1/2|\*) \{(.*)\}$",
+                      re.M)
+
+
+def engine_specs(match_args):
+    """{name: {key: value}} of every --engine in the arguments."""
+    specs = {}
+    for i, a in enumerate(match_args):
+        if a == "--engine" and i + 1 < len(match_args):
+            fields = dict(f.split("=", 1) for f in match_args[i + 1].split(",") if "=" in f)
+            specs[fields.get("name", fields.get("cmd", "?"))] = fields
+    return specs
+
+
+def option(match_args, name, default=None):
+    return match_args[match_args.index(name) + 1] if name in match_args else default
+
+
+def plies_per_game(pgn):
+    out = []
+    for block in re.split(r"\n(?=\[Event )", pgn.strip()):
+        m = re.search(r'^\[PlyCount "(\d+)"\]', block, re.M)
+        if block.strip():
+            out.append(int(m.group(1)) if m else None)
+    return out
+
+
+def main():
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        print(__doc__)
+        return 2
+    split = argv.index("--")
+    parser = argparse.ArgumentParser()
+    parser.add_argument("timur")
+    parser.add_argument("--timur", dest="names", default="")
+    parser.add_argument("--min-score", type=float, default=None)
+    parser.add_argument("--allow-opponent-faults", action="store_true")
+    args = parser.parse_args(argv[:split])
+    match_args = argv[split + 1:]
+    timur = os.path.abspath(args.timur)
+
+    specs = engine_specs(match_args)
+    for name, fields in specs.items():
+        cmd = fields.get("cmd", "")
+        if not os.access(cmd, os.X_OK):
+            what = f"engine {name}: {cmd} is not installed"
+            if os.environ.get("TIMUR_REQUIRE_PEERS") == "1":
+                print(f"FAIL: {what} (TIMUR_REQUIRE_PEERS=1: the peers must be installed)")
+                return 1
+            print(f"skipped: {what}")
+            return SKIP
+    names = [n for n in args.names.split(",") if n] or \
+        [n for n, f in specs.items() if os.path.abspath(f.get("cmd", "")) == timur]
+    games = int(option(match_args, "--games", "1"))
+    variant = option(match_args, "--variant", "chess")
+
+    with tempfile.TemporaryDirectory(prefix="timur_match_") as work:
+        pgn_path = os.path.join(work, "games.pgn")
+        command = [timur, "match", *match_args, "--pgn", pgn_path]
+        print("$", " ".join(command), flush=True)
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, timeout=3000)
+        pgn = open(pgn_path, errors="replace").read() if os.path.exists(pgn_path) else ""
+    out = done.stdout
+    failures = []
+    if done.returncode != 0:
+        failures.append(f"timur match exited with {done.returncode}:\n{out}")
+    finished = FINISHED.findall(out)
+    plies = plies_per_game(pgn)
+    points = {n: 0.0 for n in names}
+    for number, white, black, result, comment in finished:
+        n = int(number)
+        count = plies[n - 1] if n - 1 < len(plies) and plies[n - 1] is not None else "?"
+        print(f"game {n}: {white} - {black} {result} {{{comment}}} after {count} plies",
+              flush=True)
+        if result == "1-0":
+            points[white] = points.get(white, 0) + 1
+        elif result == "0-1":
+            points[black] = points.get(black, 0) + 1
+        elif result == "1/2-1/2":
+            points[white] = points.get(white, 0) + 0.5
+            points[black] = points.get(black, 0) + 0.5
+        fault = next((f for f in FAULTS if f in comment), None)
+        if not fault:
+            continue
+        culprit = white if comment.startswith("White") else black
+        if culprit in names:
+            failures.append(f"game {n}: {culprit} {fault}: {comment}")
+        elif args.allow_opponent_faults:
+            print(f"  (the opponent's fault, not Timur's: {comment})")
+        else:
+            failures.append(f"game {n}: the opponent {culprit} {fault} (not Timur's fault, but "
+                            f"no real game either): {comment}")
+    if len(finished) != games:
+        failures.append(f"{len(finished)} games finished, expected {games}:\n{out}")
+    if len(plies) != games:
+        failures.append(f"{len(plies)} games in the PGN, expected {games}")
+    if pgn.count(f'[Variant "{variant}"]') != games:
+        failures.append(f"the PGN does not name the variant {variant} for every game")
+    summary = re.findall(r"^(Score of .*|Elo difference: .*)$", out, re.M)
+    for line in summary[-2:]:
+        print(line)
+    if args.min_score is not None and names:
+        share = points.get(names[0], 0) / max(1, games)
+        print(f"{names[0]} scored {points.get(names[0], 0)} of {games}")
+        if share < args.min_score:
+            failures.append(f"{names[0]} scored {share:.2f} of the points, "
+                            f"less than {args.min_score}")
+    for f in failures:
+        print("FAIL:", f)
+    if failures:
+        return 1
+    print(f"{len(finished)} games of {variant}: no fault by Timur")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
