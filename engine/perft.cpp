@@ -25,10 +25,18 @@ std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     return n;
 }
 
-std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth) {
+std::vector<std::pair<std::string, std::uint64_t>> perftDivide(Position& pos, int depth,
+                                                               const PerftProgress& onMove) {
     std::vector<std::pair<std::string, std::uint64_t>> out;
+    MoveList moves;
+    generateLegal(pos, moves);
+    int total = int(moves.size);
     perftDivide(
-        pos, depth, [&](const std::string& move, std::uint64_t n) { out.emplace_back(move, n); },
+        pos, depth,
+        [&](const std::string& move, std::uint64_t n) {
+            out.emplace_back(move, n);
+            if (onMove) onMove(int(out.size()), total, move, n);
+        },
         nullptr);
     return out;
 }

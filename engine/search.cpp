@@ -6,6 +6,7 @@
 
 #include "engine/movegen.h"
 #include "engine/search_worker.h"
+#include "engine/skill.h"
 #include "engine/thread.h"
 
 namespace timur {
@@ -408,9 +409,11 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     return best;
 }
 
-SearchInfo SearchWorker::makeInfo(int depth, int score, const std::vector<Move>& line) const {
+SearchInfo SearchWorker::makeInfo(int depth, int score, const std::vector<Move>& line,
+                                  int multiPv) const {
     SearchInfo info;
     info.depth = depth;
+    info.multiPv = multiPv;
     info.seldepth = std::max(seldepth_, depth);
     info.score = score;
     info.nodes = totalNodes();
@@ -430,18 +433,19 @@ SearchInfo SearchWorker::makeInfo(int depth, int score, const std::vector<Move>&
     return info;
 }
 
-// One iteration at the root within (alpha, beta): PVS over the root moves in their order,
-// the best moved to the front. Sets iterBest/iterLine when a move raised alpha.
-int SearchWorker::rootSearch(MoveList& rootMoves, int depth, int alpha, int beta, Move& iterBest,
-                             std::vector<Move>& iterLine) {
+// One iteration at the root within (alpha, beta): PVS over the root moves from index `first` on
+// (MultiPV: the ones before belong to better lines) in their order, the best moved to `first`.
+// Sets iterBest/iterLine when a move raised alpha.
+int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alpha, int beta,
+                             Move& iterBest, std::vector<Move>& iterLine) {
     int best = -kInfinity;
     bool check = inCheck(*pos_);
     markCheck(check);
-    for (int i = 0; i < rootMoves.size; ++i) {
+    for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
         pos_->makeMove(m);
         int score;
-        if (i == 0) {
+        if (i == first) {
             score = -search(depth - 1, -beta, -alpha, 1, true);
         } else {
             score = -search(depth - 1, -alpha - 1, -alpha, 1, false);
@@ -457,7 +461,7 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int depth, int alpha, int beta
                 iterLine.assign(1, m);
                 for (int k = 0; k < pvLen_[1]; ++k) iterLine.push_back(pv_[1][k]);
                 alpha = score;
-                std::rotate(rootMoves.moves, rootMoves.moves + i, rootMoves.moves + i + 1);
+                std::rotate(rootMoves.moves + first, rootMoves.moves + i, rootMoves.moves + i + 1);
                 if (alpha >= beta) break;
             }
         }
@@ -522,7 +526,7 @@ void SearchWorker::rootMovesOf(MoveList& rootMoves) {
 // One iteration with an aspiration window around the last score, widened on failure.
 // iterBest/iterLine: the best move and line found, null if none raised alpha (or the
 // iteration failed low and was stopped before the re-search).
-int SearchWorker::iterate(MoveList& rootMoves, int depth, int lastScore, Move& iterBest,
+int SearchWorker::iterate(MoveList& rootMoves, int first, int depth, int lastScore, Move& iterBest,
                           std::vector<Move>& iterLine) {
     rootDepth_ = depth;
     int score;
@@ -535,7 +539,7 @@ int SearchWorker::iterate(MoveList& rootMoves, int depth, int lastScore, Move& i
     while (true) {
         Move b;
         std::vector<Move> line;
-        score = rootSearch(rootMoves, depth, alpha, beta, b, line);
+        score = rootSearch(rootMoves, first, depth, alpha, beta, b, line);
         // A fail high still found a better move than the old best.
         if (!b.isNull()) {
             iterBest = b;
@@ -568,7 +572,7 @@ void SearchWorker::helperSearch(const Position& root, int maxDepth) {
     for (int depth = 1 + index_ % 2; depth <= maxDepth && !stop_; ++depth) {
         Move iterBest;
         std::vector<Move> iterLine;
-        int score = iterate(rootMoves, depth, lastScore, iterBest, iterLine);
+        int score = iterate(rootMoves, 0, depth, lastScore, iterBest, iterLine);
         if (!stop_) lastScore = score;
     }
     published_.store(nodes_, std::memory_order_relaxed);
@@ -597,30 +601,34 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
         waitIfInfinite();
         return result;
     }
-    Move best = rootMoves[0];
-    int bestScore = 0;
-    std::vector<Move> bestLine{best};
+    // MultiPV: lines[k] is the k-th best root move's line; one line is the plain search. A
+    // Skill below full chooses among at least Skill::kLines lines, at its depth.
+    Skill skill(lim.skillLevel, lim.skillSeed);
+    int wanted = std::max(lim.multiPv, skill.enabled() ? Skill::kLines : 1);
+    std::vector<RootLine> lines(size_t(std::clamp(wanted, 1, rootMoves.size)));
+    lines[0].pv.assign(1, rootMoves[0]);
+    std::vector<RootLine> complete;  // the last complete iteration's lines (Skill)
+    std::optional<RootLine> picked;  // the Skill's choice
     int maxDepth = lim.depth > 0 ? std::min(lim.depth, kMaxSearchPly - 2) : kMaxSearchPly - 2;
     int completed = 0;
     {
         HelpersRunning running(helpers, root, maxDepth);
         for (int depth = 1; depth <= maxDepth; ++depth) {
             *shared_.liveDepth = depth;
-            Move iterBest;
-            std::vector<Move> iterLine;
-            int score = iterate(rootMoves, depth, bestScore, iterBest, iterLine);
-            // A partial iteration's best is kept too: the previous best move is searched
-            // first, so any other move chosen here was proved better at this depth.
-            if (!iterBest.isNull()) {
-                best = iterBest;
-                if (!stop_) bestScore = score;
-                bestLine = iterLine;
-            }
-            if (stop_) break;
+            if (!searchLines(rootMoves, depth, lines)) break;
             completed = depth;
-            if (onInfo) onInfo(makeInfo(depth, bestScore, bestLine));
+            if (onInfo) reportLines(depth, lines, std::max(lim.multiPv, 1), onInfo);
+            // The Skill chooses once, at its depth, and its move does not change after that.
+            bool skillDone = false;
+            if (skill.enabled()) {
+                complete = lines;
+                if (!picked && depth >= skill.pickDepth()) picked = skillPick(skill, lines);
+                skillDone = picked.has_value();
+            }
             if (infinite_) continue;
-            bool enough = (std::abs(bestScore) > kMateBound &&
+            int bestScore = lines[0].score;
+            bool enough = skillDone ||
+                          (std::abs(bestScore) > kMateBound &&
                            depth >= kMateScore - std::abs(bestScore) + 1) ||
                           shared_.time.enoughAfterIteration(nodes_, rootMoves.size);
             // A pondering search that would have stopped by now moves at once on ponderhit.
@@ -631,9 +639,11 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
             if (enough) break;
             if (lim.nodes && totalNodes() >= lim.nodes) break;
         }
-        result.best = best;
-        result.bestText = moveText(*pos_, best);
-        result.info = makeInfo(std::max(completed, 1), bestScore, bestLine);
+        if (skill.enabled() && !picked && !complete.empty()) picked = skillPick(skill, complete);
+        const RootLine& chosen = picked ? *picked : lines[0];
+        result.best = chosen.pv[0];
+        result.bestText = moveText(*pos_, result.best);
+        result.info = makeInfo(std::max(completed, 1), chosen.score, chosen.pv);
         if (result.info.pv.size() >= 2) {
             result.ponder = result.info.pv[1];
             result.ponderText = result.info.pvText[1];

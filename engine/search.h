@@ -44,6 +44,9 @@ struct SearchLimits {
     std::int64_t moveLag = 0;          // ms the GUI charges per move beyond the search (measured)
     // The root moves to choose from (a GUI that cannot show some moves); empty = every legal one.
     std::vector<Move> searchMoves;
+    int multiPv = 1;              // lines searched and reported (MultiPV), best first
+    double skillLevel = 20;       // below 20: weaker moves on purpose (engine/skill.h)
+    std::uint64_t skillSeed = 0;  // the Skill's random choices; 0: from the clock
 };
 
 // Progress report at the end of each iteration (and for the final result).
@@ -54,6 +57,7 @@ struct SearchInfo {
     std::int64_t timeMs = 0;
     std::uint64_t nps = 0;
     int hashfull = 0;  // per mille
+    int multiPv = 0;   // which line (1 = best) when several are searched; 0 when only one
     std::vector<Move> pv;
     std::vector<std::string> pvText;  // moveText of each PV move (1-based ranks)
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "engine/evaluate.h"
@@ -21,6 +22,13 @@
 namespace timur {
 
 class ThreadPool;
+class Skill;
+
+// One line of a MultiPV search: a root move's score and principal variation (pv[0] the move).
+struct RootLine {
+    int score = 0;
+    std::vector<Move> pv;
+};
 
 // Owned by Search; every worker of a search holds a reference.
 struct SearchShared {
@@ -69,13 +77,19 @@ class SearchWorker {
     bool enterNode(int ply);
     int qsearch(int alpha, int beta, int ply);
     int search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk = true);
-    SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line) const;
-    int rootSearch(MoveList& rootMoves, int depth, int alpha, int beta, Move& iterBest,
+    SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line, int multiPv = 0) const;
+    int rootSearch(MoveList& rootMoves, int first, int depth, int alpha, int beta, Move& iterBest,
                    std::vector<Move>& iterLine);
     void prepare(const Position& root);
     void rootMovesOf(MoveList& rootMoves);
-    int iterate(MoveList& rootMoves, int depth, int lastScore, Move& iterBest,
+    int iterate(MoveList& rootMoves, int first, int depth, int lastScore, Move& iterBest,
                 std::vector<Move>& iterLine);
+    // search_lines.cpp: the lines of a MultiPV search (one line: the plain search).
+    bool searchLines(MoveList& rootMoves, int depth, std::vector<RootLine>& lines);
+    // The first `shown` lines (a Skill may search more than the GUI asked for).
+    void reportLines(int depth, const std::vector<RootLine>& lines, int shown,
+                     const Search::InfoCallback& onInfo) const;
+    static RootLine skillPick(Skill& skill, const std::vector<RootLine>& lines);
     void waitIfInfinite();
 
     SearchShared& shared_;

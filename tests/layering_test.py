@@ -19,7 +19,7 @@ MAX_LINES = 800
 # file decides its layer.
 LAYERS = [
     ("base", ["engine/text.h", "engine/version.*", "engine/piece.h",
-              "engine/xboard_piece_names.h"]),
+              "engine/xboard_piece_names.h", "engine/progress.*"]),
     ("notation", ["notation/*"]),
     ("bitboards", ["engine/bitboard.h", "engine/attacks.*", "engine/piece_sets.*"]),
     ("variant", ["engine/variant_info.h", "engine/variant.h", "engine/variant.cpp", "engine/move.h"]),
@@ -31,7 +31,7 @@ LAYERS = [
     ("knowledge", ["engine/evaluate.*", "engine/xboard_dialect.h", "engine/xboard_highlight.h",
                    "engine/xboard_*.cpp"]),
     ("search", ["engine/tt.*", "engine/timeman.*", "engine/movepick.*", "engine/thread.*",
-                "engine/search*"]),
+                "engine/search*", "engine/skill.*"]),
     ("front", ["engine/protocol/*", "engine/match/*"]),
     ("cli", ["engine/cli/*"]),
 ]

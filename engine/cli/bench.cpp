@@ -11,6 +11,7 @@
 
 #include "engine/cli/cli.h"
 #include "engine/movegen.h"
+#include "engine/progress.h"
 #include "engine/rules.h"
 #include "engine/search.h"
 
@@ -98,26 +99,42 @@ int runBench(int argc, char** argv) {
     std::uint64_t total = 0;
     std::int64_t totalMs = 0;
     try {
+        // Every position first, so that a terminal's progress line knows how many there are.
+        struct Job {
+            std::string name;
+            std::shared_ptr<const Variant> variant;
+            std::string fen;
+        };
+        std::vector<Job> jobs;
         for (const std::string& name : names) {
             auto variant = loadVariant(name);
-            for (const std::string& fen : benchFens(variant)) {
-                Position p(variant);
-                p.setFen(fen);
-                Search search;  // fresh tables: the count does not depend on earlier positions
-                search.setHashMb(16);
-                search.setThreads(threads);
-                SearchLimits limits;
-                limits.depth = depth;
-                auto start = std::chrono::steady_clock::now();
-                SearchResult r = search.run(p, limits);
-                totalMs += std::chrono::duration_cast<std::chrono::milliseconds>(
-                               std::chrono::steady_clock::now() - start)
-                               .count();
-                total += r.info.nodes;
-                if (verbose)
-                    std::cout << name << " " << fen << " : " << r.info.nodes << " nodes, best "
-                              << (r.bestText.empty() ? "(none)" : r.bestText) << " score "
-                              << r.info.score << '\n';
+            for (const std::string& fen : benchFens(variant)) jobs.push_back({name, variant, fen});
+        }
+        ProgressLine progress;
+        for (size_t i = 0; i < jobs.size(); ++i) {
+            const Job& job = jobs[i];
+            progress.update(double(i) / double(jobs.size()),
+                            "bench depth " + std::to_string(depth) + ": position " +
+                                std::to_string(i + 1) + " of " + std::to_string(jobs.size()) +
+                                " (" + job.name + "), " + std::to_string(total) + " nodes");
+            Position p(job.variant);
+            p.setFen(job.fen);
+            Search search;  // fresh tables: the count does not depend on earlier positions
+            search.setHashMb(16);
+            search.setThreads(threads);
+            SearchLimits limits;
+            limits.depth = depth;
+            auto start = std::chrono::steady_clock::now();
+            SearchResult r = search.run(p, limits);
+            totalMs += std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now() - start)
+                           .count();
+            total += r.info.nodes;
+            if (verbose) {
+                progress.clear();
+                std::cout << job.name << " " << job.fen << " : " << r.info.nodes << " nodes, best "
+                          << (r.bestText.empty() ? "(none)" : r.bestText) << " score "
+                          << r.info.score << '\n';
             }
         }
     } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 #include "engine/cli/cli.h"
 #include "engine/movegen.h"
 #include "engine/perft.h"
+#include "engine/progress.h"
 #include "engine/rules.h"
 
 namespace timur::cli {
@@ -70,11 +71,23 @@ int runPerft(int argc, char** argv) {
     if (!setUp("perft", vm, pos)) return kExitUsage;
     auto start = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
-    if (vm.count("divide") && depth >= 1) {
-        for (const auto& [move, n] : perftDivide(*pos, depth)) {
-            std::cout << move << ": " << n << '\n';
-            nodes += n;
-        }
+    bool divide = vm.count("divide") > 0;
+    if (depth >= 2 || (divide && depth == 1)) {
+        // Root move by root move: --divide prints each count as it comes, and a terminal shows
+        // a progress line meanwhile.
+        ProgressLine progress;
+        auto onMove = [&](int done, int total, const std::string& move, std::uint64_t count) {
+            nodes += count;
+            if (divide) {
+                progress.clear();
+                std::cout << move << ": " << count << '\n';
+            }
+            progress.update(double(done) / total, "perft depth " + std::to_string(depth) + ": " +
+                                                      std::to_string(done) + " of " +
+                                                      std::to_string(total) + " moves, " +
+                                                      std::to_string(nodes) + " nodes");
+        };
+        perftDivide(*pos, depth, onMove);
     } else {
         nodes = perft(*pos, depth);
     }

@@ -1,6 +1,7 @@
 #include "engine/match/runner.h"
 
 #include <atomic>
+#include <cstdio>
 #include <fstream>
 #include <mutex>
 #include <random>
@@ -9,6 +10,7 @@
 
 #include "engine/match/pgn.h"
 #include "engine/movegen.h"
+#include "engine/progress.h"
 #include "engine/rules.h"
 #include "engine/text.h"
 
@@ -32,8 +34,7 @@ std::vector<Opening> readOpenings(std::istream& in, std::shared_ptr<const Varian
             if (line.find('/') != std::string::npos) {
                 // A FEN, optionally followed by "moves m1 m2 ...".
                 std::string fen;
-                for (; i < w.size() && w[i] != "moves"; ++i)
-                    fen += (fen.empty() ? "" : " ") + w[i];
+                for (; i < w.size() && w[i] != "moves"; ++i) fen += (fen.empty() ? "" : " ") + w[i];
                 pos.setFen(fen);
                 o.fen = pos.fen();
                 if (i < w.size()) ++i;
@@ -90,6 +91,19 @@ Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::ui
     throw MatchError("no random opening of " + std::to_string(plies) + " plies found");
 }
 
+namespace {
+
+// The progress line of a match on a terminal: "12 of 40 games, score 5 - 4 - 3 [0.54]".
+std::string progressText(int done, int total, const Score& s) {
+    char ratio[16];
+    std::snprintf(ratio, sizeof ratio, "%.3f", s.ratio());
+    return std::to_string(done) + " of " + std::to_string(total) + " games, score " +
+           std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " +
+           std::to_string(s.draws) + " [" + ratio + "]";
+}
+
+}  // namespace
+
 MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
     const int total = options.games;
     const int slots = std::max(1, std::min(options.concurrency, total));
@@ -105,6 +119,7 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
     }
     const std::string& nameA = options.first.name;
     const std::string& nameB = options.second.name;
+    ProgressLine progress;  // on a terminal only
 
     // The opening of game g (0-based): pairs of games share one, colours swapped.
     auto openingFor = [&](int g) {
@@ -153,6 +168,7 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
             }
             std::lock_guard lock(mutex);
             if (stop && !fatal.empty()) break;
+            progress.clear();
             ++result.gamesPlayed;
             bool aWon = (rec.result == GameResult::WhiteWins) == aWhite;
             if (rec.result == GameResult::Draw)
@@ -172,6 +188,8 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
                 writePgn(pgn, rec, PgnInfo{});
                 pgn.flush();
             }
+            progress.update(double(result.gamesPlayed) / total,
+                            progressText(result.gamesPlayed, total, result.score), true);
         }
         a->quit();
         b->quit();
@@ -180,6 +198,7 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
     std::vector<std::thread> threads;
     for (int i = 0; i < slots; ++i) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
+    progress.clear();
     if (!fatal.empty()) throw MatchError(fatal);
 
     out << scoreLine(nameA, nameB, result.score) << '\n';

@@ -26,7 +26,9 @@ bool toInt(const std::string& s, long long& v) {
 
 std::string infoLine(const SearchInfo& i) {
     std::ostringstream s;
-    s << "info depth " << i.depth << " seldepth " << i.seldepth << " score ";
+    s << "info depth " << i.depth << " seldepth " << i.seldepth;
+    if (i.multiPv > 0) s << " multipv " << i.multiPv;
+    s << " score ";
     if (i.isMate())
         s << "mate " << i.mateMoves();
     else
@@ -79,6 +81,7 @@ void UciEngine::uci() {
     out_.line("option name Ponder type check default false");
     out_.line("option name Move Overhead type spin default " + std::to_string(overheadMs_) +
               " min 0 max 5000");
+    for (const auto& line : playOptions_.uciOptions()) out_.line(line);
     std::string combo = "option name UCI_Variant type combo default " + variant_->name;
     for (const auto& n : variants_.names()) combo += " var " + n;
     out_.line(combo);
@@ -155,6 +158,8 @@ void UciEngine::setOption(const std::string& line) {
                 info(std::string("cannot load variant file: ") + e.what());
             }
         }
+    } else if (auto error = playOptions_.set(name, value)) {
+        if (!error->empty()) info(*error);
     } else {
         info("unknown option: " + name);
     }
@@ -273,6 +278,7 @@ void UciEngine::go(const std::vector<std::string>& w) {
         lag_.clockNow(clock);
         limits.moveLag = lag_.estimate();
     }
+    playOptions_.apply(limits);
     searching_ = true;
     infiniteSearch_ = limits.infinite || limits.ponder;
     ponderhit_ = false;

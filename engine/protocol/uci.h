@@ -13,6 +13,7 @@
 #include "engine/perft_job.h"
 #include "engine/position.h"
 #include "engine/protocol/gui_lag.h"
+#include "engine/protocol/play_options.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
 
@@ -52,6 +53,7 @@ class UciEngine {
     GuiLag lag_;
     bool infiniteSearch_ = false;
     int hashMb_ = 16;
+    PlayOptions playOptions_;
 };
 
 }  // namespace timur::protocol

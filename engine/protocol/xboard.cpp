@@ -74,6 +74,7 @@ void XBoardEngine::features() {
     send("feature option=\"Hash -spin " + std::to_string(hashMb_) + " 1 4096\"");
     send("feature option=\"Move Overhead -spin " + std::to_string(overheadMs_) + " 0 5000\"");
     send("feature option=\"VariantFile -file \"");
+    for (const auto& line : playOptions_.xboardFeatures()) send(line);
     send("feature done=1");
 }
 
@@ -324,6 +325,7 @@ SearchLimits XBoardEngine::clockLimits() const {
     if (sdDepth_) limits.depth = sdDepth_;
     if (nps_) limits.nodesPerSecond = nps_;
     limits.overhead = overheadMs_;
+    playOptions_.apply(limits);
     return limits;
 }
 
@@ -421,6 +423,7 @@ void XBoardEngine::analyze() {
     if (badPosition_) return;
     SearchLimits limits;
     limits.infinite = true;
+    playOptions_.apply(limits);
     {
         std::lock_guard lock(out_.mutex());
         mode_ = Mode::Analyzing;
@@ -474,6 +477,10 @@ void XBoardEngine::option(const std::string& text) {
         } catch (const std::exception& e) {
             send(std::string("tellusererror Cannot load variant file: ") + e.what());
         }
+    } else if (auto error = playOptions_.set(name, value)) {
+        if (!error->empty()) return send("Error (" + *error + "): option " + text);
+        // Analysis shows the new number of lines at once.
+        if (analyzing_) analyze();
     } else {
         send("Error (unknown option): " + name);
     }

@@ -20,6 +20,7 @@
 #include "engine/perft_job.h"
 #include "engine/position.h"
 #include "engine/protocol/gui_lag.h"
+#include "engine/protocol/play_options.h"
 #include "engine/protocol/session.h"
 #include "engine/search.h"
 #include "engine/xboard_dialect.h"
@@ -114,6 +115,7 @@ class XBoardEngine {
     Move ponderMove_;      // the expected reply, while Mode::Pondering
     SearchLimits thinkLimits_;
     int hashMb_ = 16;
+    PlayOptions playOptions_;
 
     // Time control.
     std::int64_t myTimeMs_ = -1, oppTimeMs_ = -1;
