@@ -9,8 +9,11 @@
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "tests/move_texts.h"
 
 using namespace timur;
+using timur::test::has;
+using timur::test::legalTexts;
 
 namespace {
 
@@ -26,19 +29,6 @@ std::shared_ptr<const Variant> withPiece(const std::string& betza, const std::st
       "start": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "rules": {)" +
                        rules + "} }";
     return loadVariantText(json, "test.json");
-}
-
-std::vector<std::string> texts(Position& pos) {
-    MoveList legal;
-    generateLegal(pos, legal);
-    std::vector<std::string> out;
-    for (const Move& m : legal) out.push_back(moveText(pos, m));
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-bool has(const std::vector<std::string>& v, const std::string& s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
 }
 
 // Plays `text` and checks the FEN after it, that the hash is a fresh position's, and that
@@ -79,7 +69,7 @@ TEST(BetzaEngine, IguiCapturesAndStays) {
     auto v = withPiece("cabK");
     Position pos(v);
     pos.setFen("4k3/8/8/4p3/3X4/8/8/4K3 w - - 0 1");
-    auto moves = texts(pos);
+    auto moves = legalTexts(pos);
     ASSERT_TRUE(has(moves, "d4e5d4"));
     playAndCheck(pos, "d4e5d4", "4k3/8/8/8/3X4/8/8/4K3 b - - 0 1");
     EXPECT_TRUE(isCaptureOrPromotion(pos, parseMove(pos, "d4e5d4")));
@@ -89,7 +79,7 @@ TEST(BetzaEngine, UnloadSwapsPlaces) {
     auto v = withPiece("ucR");
     Position pos(v);
     pos.setFen("4k3/8/8/8/n7/8/8/X3K3 w - - 0 1");
-    ASSERT_TRUE(has(texts(pos), "a1a4u"));
+    ASSERT_TRUE(has(legalTexts(pos), "a1a4u"));
     playAndCheck(pos, "a1a4u", "4k3/8/8/8/X7/8/8/n3K3 b - - 1 1");
 }
 
@@ -99,7 +89,7 @@ TEST(BetzaEngine, UnloadOnASquareThePieceLeftEmpty) {
     auto v = withPiece("afudQ");
     Position pos(v);
     pos.setFen("4k3/8/8/8/N7/8/8/X3K3 w - - 0 1");
-    auto moves = texts(pos);
+    auto moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "a1a4ua2"));
     EXPECT_TRUE(has(moves, "a1a4ua3"));
     playAndCheck(pos, "a1a4ua2", "4k3/8/8/8/X7/8/N7/4K3 b - - 1 1");
@@ -112,7 +102,7 @@ TEST(BetzaEngine, AnUnloadingCaptureOfARoyalIsNoCheck) {
     EXPECT_FALSE(inCheck(pos)) << "ucR only displaces the king it reaches";
     // And it may displace the enemy king: the king goes to the X's square.
     pos.setFen("X3k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    ASSERT_TRUE(has(texts(pos), "a8e8u"));
+    ASSERT_TRUE(has(legalTexts(pos), "a8e8u"));
     playAndCheck(pos, "a8e8u", "k3X3/8/8/8/8/8/8/4K3 b - - 1 1");
 }
 
@@ -124,7 +114,7 @@ TEST(BetzaEngine, ALocustVictimThatIsUnloadedIsNoCheckEither) {
     pos.setFen("8/8/4k3/8/3X4/8/8/4K3 b - - 0 1");
     EXPECT_FALSE(inCheck(pos));
     pos.setFen("8/8/4k3/8/3X4/8/8/4K3 w - - 0 1");
-    ASSERT_TRUE(has(texts(pos), "d4e6e7ue5"));
+    ASSERT_TRUE(has(legalTexts(pos), "d4e6e7ue5"));
     playAndCheck(pos, "d4e6e7ue5", "8/4X3/8/4k3/8/8/8/4K3 b - - 1 1");
 }
 
@@ -134,7 +124,7 @@ TEST(BetzaEngine, DestroyingAFriendFeedsNoHand) {
     auto v = withPiece("dW", drops, dropper);
     Position pos(v);
     pos.setFen("4k3/8/8/8/8/8/N7/X3K3[] w - - 0 1");
-    ASSERT_TRUE(has(texts(pos), "a1a2"));
+    ASSERT_TRUE(has(legalTexts(pos), "a1a2"));
     playAndCheck(pos, "a1a2", "4k3/8/8/8/8/8/X7/4K3[] b - - 0 1");
 }
 
@@ -142,12 +132,12 @@ TEST(BetzaEngine, AnOwnRoyalMayNotBeDestroyedUnderACheckRule) {
     auto v = withPiece("dW");
     Position pos(v);
     pos.setFen("4k3/8/8/8/8/8/8/3XK3 w - - 0 1");
-    EXPECT_FALSE(has(texts(pos), "d1e1"));
+    EXPECT_FALSE(has(legalTexts(pos), "d1e1"));
     // Without a check rule the king is an ordinary piece: destroying the last one loses.
     auto none = withPiece("dW", R"("checkRule": "none")");
     Position p2(none);
     p2.setFen("4k3/8/8/8/8/8/8/3XK3 w - - 0 1");
-    ASSERT_TRUE(has(texts(p2), "d1e1"));
+    ASSERT_TRUE(has(legalTexts(p2), "d1e1"));
     p2.makeMove(parseMove(p2, "d1e1"));
     MoveList legal;
     generateLegal(p2, legal);
@@ -160,14 +150,14 @@ TEST(BetzaEngine, TameTakesNoRoyalOfEitherSide) {
     auto v = withPiece("tQ", R"("checkRule": "none")");
     Position pos(v);
     pos.setFen("X3k3/8/8/8/8/8/8/n3K3 w - - 0 1");
-    auto moves = texts(pos);
+    auto moves = legalTexts(pos);
     EXPECT_FALSE(has(moves, "a8e8")) << "tame: no capture of the enemy king";
     EXPECT_TRUE(has(moves, "a8a1"));
     EXPECT_FALSE(inCheck(pos));
     auto d = withPiece("tdQ", R"("checkRule": "none")");
     Position p2(d);
     p2.setFen("4k3/8/8/8/N7/8/8/X3K3 w - - 0 1");
-    moves = texts(p2);
+    moves = legalTexts(p2);
     EXPECT_TRUE(has(moves, "a1a4")) << "tdQ destroys a friend";
     EXPECT_FALSE(has(moves, "a1e1")) << "but not a royal one";
 }

@@ -282,8 +282,8 @@ TEST(Cli, MovesListsTheMovesAndTheResult) {
     r = run({"moves", "--variant", "chess", "--fen", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"});
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out, "0 legal moves; game over: 1-0 (checkmate)\n");
-    r = run({"moves", "--variant", "chess", "--fen", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
-             "--json"});
+    r = run(
+        {"moves", "--variant", "chess", "--fen", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out),
               nlohmann::json::parse(R"({"moves": [], "result": "1-0", "reason": "checkmate"})"));

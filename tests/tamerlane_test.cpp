@@ -12,8 +12,11 @@
 #include "engine/perft.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "tests/move_texts.h"
 
 using namespace timur;
+using timur::test::has;
+using timur::test::legalTexts;
 
 namespace {
 
@@ -55,15 +58,6 @@ Position at(const std::string& fen, std::shared_ptr<const Variant> v = tamerlane
     Position pos(v);
     pos.setFen(fen == "startpos" ? v->startFen : fen);
     return pos;
-}
-
-std::vector<std::string> legalTexts(Position& pos) {
-    MoveList legal;
-    generateLegal(pos, legal);
-    std::vector<std::string> out;
-    for (const Move& m : legal) out.push_back(moveText(pos, m));
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 std::string joined(const std::vector<std::string>& v) {

@@ -9,23 +9,13 @@
 #include "engine/perft.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "tests/move_texts.h"
 
 using namespace timur;
+using timur::test::has;
+using timur::test::legalTexts;
 
 namespace {
-
-std::vector<std::string> texts(Position& pos) {
-    MoveList legal;
-    generateLegal(pos, legal);
-    std::vector<std::string> out;
-    for (const Move& m : legal) out.push_back(moveText(pos, m));
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-bool has(const std::vector<std::string>& v, const std::string& s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
-}
 
 // Plays the moves, checks the FEN after them and that a fresh position from that FEN has the
 // same hash, then unmakes them and checks the start FEN and hash again.
@@ -71,13 +61,13 @@ std::string loadError(const std::string& pieces, const std::string& start) {
 TEST(FirstMoveRight, FenNamesTheRightsByFile) {
     Position pos = cambodian();
     EXPECT_EQ(pos.fen(), "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1");
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "d1b2"));
     EXPECT_TRUE(has(moves, "d1f2"));
     EXPECT_FALSE(has(moves, "e1e3"));  // the pawn on e3 stands in the way
     // Without the rights the same board has no leaps.
     pos.setFen("rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w de - 0 1");
-    moves = texts(pos);
+    moves = legalTexts(pos);
     EXPECT_FALSE(has(moves, "d1b2"));
     EXPECT_FALSE(has(moves, "e1e3"));
     EXPECT_EQ(pos.fen(), "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w de - 0 1");
@@ -93,10 +83,10 @@ TEST(FirstMoveRight, LostWhenThePieceMovesEvenIfItComesBack) {
                  "rnsmksnr/8/1ppppppp/8/p7/PPPPPPPP/8/RNSKMSNR w Dde - 0 3");
     pos.makeMove(parseMove(pos, "e3e4"));
     pos.makeMove(parseMove(pos, "a6a5"));
-    EXPECT_TRUE(has(texts(pos), "e1e3"));
+    EXPECT_TRUE(has(legalTexts(pos), "e1e3"));
     for (const char* m : {"e1f2", "a5a4", "f2e1", "h6h5"}) pos.makeMove(parseMove(pos, m));
-    EXPECT_FALSE(has(texts(pos), "e1e3"));
-    EXPECT_TRUE(has(texts(pos), "d1b2"));
+    EXPECT_FALSE(has(legalTexts(pos), "e1e3"));
+    EXPECT_TRUE(has(legalTexts(pos), "d1b2"));
 }
 
 TEST(FirstMoveRight, LostWhenAnEnemyRookAimsAtTheKing) {
@@ -104,7 +94,7 @@ TEST(FirstMoveRight, LostWhenAnEnemyRookAimsAtTheKing) {
     Position pos = cambodian("rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/R7/1NSKMSNR w DEde - 0 2");
     playAndCheck(pos, {"a2e2"}, "rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/4R3/1NSKMSNR b DEd - 1 2");
     pos.makeMove(parseMove(pos, "a2e2"));
-    EXPECT_FALSE(has(texts(pos), "e8g7"));
+    EXPECT_FALSE(has(legalTexts(pos), "e8g7"));
     // A rook aiming at the met takes nothing: only the king lists the rook.
     pos = cambodian("rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/R7/1NSKMSNR w DEde - 0 2");
     playAndCheck(pos, {"a2d2"}, "rnsmksnr/8/1ppppppp/p7/8/PPPPPPPP/3R4/1NSKMSNR b DEde - 1 2");
@@ -114,7 +104,7 @@ TEST(FirstMoveRight, NoInitialMoveInCheckButTheRightStays) {
     // The white king on d1 is checked by the rook on d7; its leap is not allowed, and after
     // the check is blocked it is back.
     Position pos = cambodian("4k3/3r4/8/8/8/8/8/3KM3 w DE - 0 1");
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_FALSE(has(moves, "d1b2"));
     EXPECT_FALSE(has(moves, "d1f2"));
     EXPECT_TRUE(has(moves, "d1c2"));
@@ -122,7 +112,7 @@ TEST(FirstMoveRight, NoInitialMoveInCheckButTheRightStays) {
     pos.makeMove(parseMove(pos, "e1d2"));
     pos.makeMove(parseMove(pos, "e8f8"));
     EXPECT_EQ(pos.fen(), "5k2/3r4/8/8/8/8/3M4/3K4 w D - 2 2");
-    EXPECT_TRUE(has(texts(pos), "d1b2"));
+    EXPECT_TRUE(has(legalTexts(pos), "d1b2"));
 }
 
 TEST(FirstMoveRightErrors, SayWhereAndWhy) {
@@ -160,7 +150,7 @@ TEST(MultiSquareEnPassant, EverySquareTheStepPassed) {
         pos, {"e2e5"},
         "rnccwkqbbnr/ppp1p1ppppp/11/11/11/4Pp5/3p7/11/PPPP1PPPPPP/RNBBQKWCCNR b - e3e4 0 1");
     pos.makeMove(parseMove(pos, "e2e5"));
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "d4e3"));
     EXPECT_TRUE(has(moves, "f5e4"));
     EXPECT_EQ(perft(pos, 1), moves.size());  // perft's last ply counts both captures too
@@ -171,7 +161,7 @@ TEST(MultiSquareEnPassant, EverySquareTheStepPassed) {
     Position fresh(pos.variantPtr());
     fresh.setFen(pos.fen());
     EXPECT_EQ(fresh.hash(), pos.hash());
-    EXPECT_EQ(texts(fresh), moves);
+    EXPECT_EQ(legalTexts(fresh), moves);
     // Only squares an enemy could capture on are kept: without the pawn on f5, e4 goes.
     pos.setFen("rnccwkqbbnr/ppp1p1ppppp/11/11/11/4P6/3p7/11/PPPP1PPPPPP/RNBBQKWCCNR b - e3e4 0 1");
     EXPECT_EQ(pos.fen(),
@@ -196,7 +186,7 @@ TEST(MultiSquareEnPassant, PerftCountsEverySquare) {
     pos.setFen("4k3/8/8/5p2/3p4/8/4P3/K7 w - - 0 1");
     pos.makeMove(parseMove(pos, "e2e5"));
     EXPECT_EQ(pos.fen(), "4k3/8/8/4Pp2/3p4/8/8/K7 b - e3e4 0 1");
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "d4e3"));
     EXPECT_TRUE(has(moves, "f5e4"));
     EXPECT_EQ(perft(pos, 1), moves.size());
@@ -207,11 +197,11 @@ TEST(MultiSquareEnPassant, UnmakeLeavesNoRightBehind) {
     Position pos(loadVariant("wildebeest"));
     pos.setFen("5k5/11/11/11/11/5p5/3p3p3/11/4P1P4/5K5 w - - 0 1");
     pos.makeMove(parseMove(pos, "e2e5"));
-    EXPECT_TRUE(has(texts(pos), "d4e3"));
+    EXPECT_TRUE(has(legalTexts(pos), "d4e3"));
     pos.unmakeMove();
     pos.makeMove(parseMove(pos, "g2g5"));
     EXPECT_EQ(pos.fen(), "5k5/11/11/11/11/5pP4/3p3p3/11/4P6/5K5 b - g3g4 0 1");
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "h4g3"));
     EXPECT_TRUE(has(moves, "f5g4"));
     EXPECT_FALSE(has(moves, "d4e3"));
@@ -220,7 +210,7 @@ TEST(MultiSquareEnPassant, UnmakeLeavesNoRightBehind) {
 TEST(MultiSquareEnPassant, WildebeestPawnMustPromoteOnTheLastRank) {
     Position pos(loadVariant("wildebeest"));
     pos.setFen("5k5/2P5p2/11/11/11/11/11/11/1p9/5K5 w - - 0 1");
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "c9c10q"));
     EXPECT_TRUE(has(moves, "c9c10w"));
     EXPECT_FALSE(has(moves, "c9c10"));
@@ -233,19 +223,19 @@ TEST(DupleCheck, OneKingMayStayAttackedNotBoth) {
     // The rook on c1 attacks the king on c8; the one on f8 is safe.
     pos.setFen("2k2k2/8/8/8/8/8/8/2R1K2R b - - 0 1");
     EXPECT_FALSE(inCheck(pos));
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "f8g8"));  // leaves c8 attacked
     EXPECT_TRUE(has(moves, "c8c7"));  // into an attack, while f8 is safe
     // Both attacked (rooks on c1 and f1): in check, and a move must save one of them.
     pos.setFen("2k2k2/8/8/8/8/8/8/2R1KR2 b - - 0 1");
     EXPECT_TRUE(inCheck(pos));
-    moves = texts(pos);
+    moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "f8g8"));   // c8 stays attacked, f8 is safe
     EXPECT_FALSE(has(moves, "f8f7"));  // both still attacked
     // With one king left it is an ordinary royal.
     pos.setFen("2k5/8/8/8/8/8/8/2R1K3 b - - 0 1");
     EXPECT_TRUE(inCheck(pos));
-    EXPECT_FALSE(has(texts(pos), "c8c7"));
+    EXPECT_FALSE(has(legalTexts(pos), "c8c7"));
 }
 
 TEST(DupleCheck, MateNeedsBothKingsAttacked) {
@@ -261,7 +251,7 @@ TEST(DupleCheck, MateNeedsBothKingsAttacked) {
     // while the other is safe.
     pos.setFen("k6k/2R5/8/8/8/8/8/4K3 b - - 0 1");
     EXPECT_FALSE(inCheck(pos));
-    EXPECT_TRUE(has(texts(pos), "a8a7"));
+    EXPECT_TRUE(has(legalTexts(pos), "a8a7"));
 }
 
 // castling.kingStopsAnywhere (Wildebeest): the king stops on any square towards the rook, the
@@ -270,7 +260,7 @@ TEST(DupleCheck, MateNeedsBothKingsAttacked) {
 TEST(FlexibleCastling, KingStopsOnAnySquareTowardsTheRook) {
     Position pos(loadVariant("wildebeest"));
     pos.setFen("r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1");
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     for (const char* m : {"f1h1", "f1i1", "f1j1", "f1k1", "f1d1", "f1c1", "f1b1", "f1a1", "f1g1"})
         EXPECT_TRUE(has(moves, m)) << m;
     playAndCheck(pos, {"f1i1"}, "r4k4r/11/11/11/11/11/11/11/11/R6RK2 b kq - 1 1");
@@ -289,7 +279,7 @@ TEST(FlexibleCastling, KingStopsOnAnySquareTowardsTheRook) {
 TEST(FlexibleCastling, OnlySquaresThePassesCount) {
     Position pos(loadVariant("wildebeest"));
     pos.setFen("r4k4r/11/11/11/11/11/11/11/11/1R3K4R b Kkq - 1 1");
-    std::vector<std::string> moves = texts(pos);
+    std::vector<std::string> moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "f10e10"));
     EXPECT_TRUE(has(moves, "f10c10"));
     EXPECT_FALSE(has(moves, "f10b10"));  // lands on the attacked b-file
