@@ -24,7 +24,13 @@ SHORT_GAME := -L '^games-short$$' -LE '^(long|known-fault)$$'
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build test play sanitize fuzz bench clean
+# `make install PREFIX=DIR` (default /usr/local): the engine, its variants, man pages, docs and
+# XBoard's plugin file, which makes XBoard list Timur in its engine menus.
+PREFIX ?= /usr/local
+# `make EXE=PATH` also copies the built engine to PATH (as OpenBench-style testers call it).
+EXE ?=
+
+.PHONY: all deps build test play sanitize fuzz bench clean install deb
 
 all: build
 
@@ -49,6 +55,14 @@ deps:
 build:
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(BUILD_DIR) -j$(JOBS)
+	@if [ -n "$(EXE)" ]; then cp $(BUILD_DIR)/timur "$(EXE)" && echo "built $(EXE)"; fi
+
+install: build
+	cmake --install $(BUILD_DIR) --prefix "$(PREFIX)"
+
+# The Debian package, in $(BUILD_DIR)/: `sudo apt install ./$(BUILD_DIR)/timur_*.deb`.
+deb: build
+	cd $(BUILD_DIR) && cpack -G DEB
 
 test: deps build
 	$(CTEST_ENV) ctest --test-dir $(BUILD_DIR) --output-on-failure -j2 $(NOT_GAMES)

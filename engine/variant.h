@@ -216,6 +216,9 @@ struct XBoardIdentity {
     std::string name;          // XBoard's name: "normal", "courier"
     int files = 0, ranks = 0;  // the board XBoard plays it on
     std::string start;         // XBoard's start array when it differs from ours; empty: ours
+    // XBoard's letter for a piece where it is not ours (xiangqi: our N is its H), by piece type:
+    // XBoard reads a PGN's SAN with its own letters. 0: the same.
+    std::vector<char> letters;
 };
 
 class BitboardTables;
@@ -267,6 +270,8 @@ std::shared_ptr<const Variant> loadVariantText(const std::string& text, const st
 // in ".json" is a path.
 std::shared_ptr<const Variant> loadVariant(const std::string& nameOrPath);
 std::vector<std::string> shippedVariantNames();
-std::string variantsDirectory();  // TIMUR_VARIANTS env, else the source tree's variants/
+// Where shipped names are looked up: TIMUR_VARIANTS, else the variants installed with the
+// executable, else the source tree it was built from.
+std::string variantsDirectory();
 
 }  // namespace timur

@@ -6,7 +6,7 @@ const char* engineName() {
     return "Timur";
 }
 const char* engineVersion() {
-    return "0.1.0";
+    return TIMUR_VERSION;  // project(VERSION) in CMakeLists.txt
 }
 
 }  // namespace timur

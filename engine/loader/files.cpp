@@ -74,8 +74,35 @@ std::shared_ptr<const Variant> loadVariantFile(const std::string& path) {
     return loadVariantText(readFile(path), path);
 }
 
+namespace {
+
+// The directory holding the running executable, or empty where the system cannot tell.
+std::filesystem::path executableDirectory() {
+    std::error_code ec;
+    std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (ec) return {};
+    return exe.parent_path();
+}
+
+bool isVariantsDirectory(const std::filesystem::path& dir) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(dir / "schema.json", ec);
+}
+
+}  // namespace
+
+// TIMUR_VARIANTS first: a user who names a directory means it. Then the variants installed with
+// the executable, so that an installed or copied `timur` never reads a source tree that may be
+// gone or newer (PREFIX/bin/timur reads PREFIX/share/timur/variants; a copy beside its own
+// variants/ reads those). Last the source tree the build came from.
 std::string variantsDirectory() {
     if (const char* env = std::getenv("TIMUR_VARIANTS"); env && *env) return env;
+    if (std::filesystem::path dir = executableDirectory(); !dir.empty()) {
+        for (const char* relative : {"../share/timur/variants", "variants"}) {
+            std::filesystem::path candidate = (dir / relative).lexically_normal();
+            if (isVariantsDirectory(candidate)) return candidate.string();
+        }
+    }
 #ifdef TIMUR_VARIANTS_DIR
     return TIMUR_VARIANTS_DIR;
 #else
