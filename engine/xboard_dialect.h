@@ -8,6 +8,7 @@
 //   xboard_encoding.cpp  move text both ways for a position: what XBoard's board needs
 //   xboard_variants.cpp  variant names, the board-size prefix, XBoard's start array
 //   xboard_setup.cpp     the `setup` and `piece` lines of an engine-defined variant
+//   xboard_san.cpp       standard algebraic notation for PGN files
 #pragma once
 
 #include <memory>
@@ -102,6 +103,11 @@ class XBoardMoves {
     std::string text(const Position& pos, const Move& m,
                      bool letterForForcedPromotion = false) const;
     bool canShow(const Position& pos, const Move& m) const;
+    // The move in standard algebraic notation as XBoard reads it from a PGN file (Nbd7, exd6,
+    // O-O, e8=Q+, P@e4; squares in XBoard's coordinates), or text(pos, m, true) where SAN has
+    // no form for it (locust captures, gating, passes, suffixed letters, an engine-defined
+    // variant). xboard_san.cpp.
+    std::string san(Position& pos, const Move& m) const;
     // The legal move XBoard means, or a null Move.
     Move parse(Position& pos, const std::string& text) const;
     // The letter of a promotion to type t, upper case (for `choice`), or 0.

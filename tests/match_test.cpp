@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "engine/match/clock.h"
+#include "engine/match/merge.h"
+#include "engine/match/pgn.h"
 #include "engine/match/runner.h"
 #include "engine/match/stats.h"
 #include "engine/movegen.h"
@@ -135,7 +137,9 @@ TEST(MatchConfig, TimeControls) {
     EXPECT_EQ(tc.pgnTag(), "10+0.1");
     EXPECT_EQ(parseTimeControl("1:30").baseMs, 90000);
     EXPECT_EQ(fixedMoveTime("0.5").moveTimeMs, 500);
-    EXPECT_EQ(fixedMoveTime("2").pgnTag(), "*/2");
+    EXPECT_EQ(fixedMoveTime("2").pgnTag(), "1/2");
+    EXPECT_EQ(parseTimeControl("40/60").pgnTag(), "40/60");
+    EXPECT_EQ(parseTimeControl("5:00+5").pgnTag(), "300+5");
     EXPECT_THROW(parseTimeControl("x+1"), std::invalid_argument);
     EXPECT_THROW(parseTimeControl("0+0"), std::invalid_argument);
     EXPECT_THROW(parseTimeControl("a/10"), std::invalid_argument);
@@ -775,4 +779,72 @@ TEST(MatchCli, FakeEnginesThroughTheCommandLine) {
         openings.push_back(it->str());
     ASSERT_EQ(openings.size(), 2u) << games;
     EXPECT_EQ(openings[0], openings[1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shards and their merge.
+
+TEST(MatchShards, ShardsSplitWholePairsOnce) {
+    // 10 games are 5 pairs; 3 shards take pairs 0,3 / 1,4 / 2 and together every game once.
+    EXPECT_EQ(shardGames(10, 1, 3), (std::vector<int>{0, 1, 6, 7}));
+    EXPECT_EQ(shardGames(10, 2, 3), (std::vector<int>{2, 3, 8, 9}));
+    EXPECT_EQ(shardGames(10, 3, 3), (std::vector<int>{4, 5}));
+    EXPECT_EQ(shardGames(5, 1, 1).size(), 5u);
+    EXPECT_EQ(parseShard("2/4"), std::make_pair(2, 4));
+    for (const char* bad : {"0/2", "3/2", "1", "a/b", "1/2x", "1/0"})
+        EXPECT_THROW(parseShard(bad), std::invalid_argument) << bad;
+}
+
+namespace {
+
+GameRecord record(int number, const std::string& white, const std::string& black,
+                  GameResult result) {
+    GameRecord g;
+    g.number = number;
+    g.white = white;
+    g.black = black;
+    g.variant = "chess";
+    g.startFen = loadVariant("chess")->startFen;
+    g.moves = {"e2e4", "e7e5", "g1f3"};
+    g.result = result;
+    g.tc = parseTimeControl("10+0.1");
+    return g;
+}
+
+}  // namespace
+
+TEST(MatchShards, MergeCountsEachGameOnceFromTheFirstEnginesSide) {
+    auto chess = loadVariant("chess");
+    std::ostringstream shard1, shard2;
+    writePgn(shard1, record(1, "a", "b", GameResult::WhiteWins), PgnInfo{}, chess);
+    writePgn(shard1, record(2, "b", "a", GameResult::WhiteWins), PgnInfo{}, chess);
+    writePgn(shard2, record(4, "b", "a", GameResult::Draw), PgnInfo{}, chess);
+    writePgn(shard2, record(3, "a", "b", GameResult::BlackWins), PgnInfo{}, chess);
+    writePgn(shard2, record(2, "b", "a", GameResult::WhiteWins), PgnInfo{}, chess);  // again
+    writePgn(shard2, record(6, "b", "a", GameResult::None), PgnInfo{}, chess);
+    std::istringstream in1(shard1.str()), in2(shard2.str());
+    auto games = readPgnGames(in1, "one.pgn");
+    auto more = readPgnGames(in2, "two.pgn");
+    ASSERT_EQ(games.size(), 2u);
+    ASSERT_EQ(more.size(), 4u);
+    EXPECT_NE(games[0].text.find("1. e4 e5 2. Nf3"), std::string::npos) << games[0].text;
+    games.insert(games.end(), more.begin(), more.end());
+    MergedMatch m = mergeGames(games);
+    EXPECT_EQ(m.first, "a");
+    EXPECT_EQ(m.second, "b");
+    EXPECT_EQ(m.score.wins, 1);    // game 1
+    EXPECT_EQ(m.score.losses, 2);  // games 2 and 3
+    EXPECT_EQ(m.score.draws, 1);   // game 4
+    EXPECT_EQ(m.unfinished, 1);    // game 6
+    EXPECT_EQ(m.duplicates, std::vector<int>{2});
+    EXPECT_EQ(m.missing, std::vector<int>{5});
+    ASSERT_EQ(m.games.size(), 5u);
+    EXPECT_EQ(m.games[2].round, 3);
+
+    std::istringstream junk("1. e4 e5 *\n");
+    EXPECT_THROW(readPgnGames(junk, "junk.pgn"), std::invalid_argument);
+    games.push_back(games[0]);
+    games.back().round = 9;
+    games.back().white = "c";
+    EXPECT_THROW(mergeGames(games), std::invalid_argument);
 }

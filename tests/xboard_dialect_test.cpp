@@ -75,6 +75,57 @@ TEST(XBoardMoves, RoundTripOverShippedStartPositions) {
 // ---------------------------------------------------------------------------------------------
 // Variant names
 
+// SAN as XBoard reads it from a PGN file (xboard_san.cpp).
+std::string san(const std::string& variant, const std::string& fen, const std::string& move) {
+    auto v = loadVariant(variant);
+    Position pos(v);
+    pos.setFen(fen);
+    Move m = parseMove(pos, move);
+    EXPECT_FALSE(m.isNull()) << move;
+    return XBoardMoves(v).san(pos, m);
+}
+
+TEST(XBoardSan, ChessForms) {
+    const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    EXPECT_EQ(san("chess", start, "g1f3"), "Nf3");
+    EXPECT_EQ(san("chess", start, "e2e4"), "e4");
+    // Two knights reach d2: the file tells them apart; two rooks on one file: the rank.
+    const char* knights = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+    EXPECT_EQ(san("chess", knights, "b1d2"), "Nbd2");
+    const char* rooks = "4k3/R7/8/8/8/8/8/R3K3 w - - 0 1";
+    EXPECT_EQ(san("chess", rooks, "a1a4"), "R1a4");
+    // Three queens: neither file nor rank alone is enough.
+    const char* queens = "8/7k/8/8/Q7/8/8/Q2QK3 w - - 0 1";
+    EXPECT_EQ(san("chess", queens, "a1d4"), "Qa1d4");
+    EXPECT_EQ(san("chess", queens, "a4a2"), "Q4a2");
+    EXPECT_EQ(san("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), "exd6");
+    EXPECT_EQ(san("chess", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"), "e8=Q+");
+    EXPECT_EQ(san("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"), "O-O");
+    EXPECT_EQ(san("chess", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8"), "O-O-O");
+    EXPECT_EQ(san("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8"), "Ra8#");
+}
+
+TEST(XBoardSan, VariantForms) {
+    // Drops; xiangqi with XBoard's letters (our horse N is its H, elephant B its E) and ranks
+    // from 0; both elephants reach e3 (XBoard's e2).
+    EXPECT_EQ(san("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@e4"), "N@e4");
+    auto xq = loadVariant("xiangqi");
+    EXPECT_EQ(san("xiangqi", xq->startFen, "b1c3"), "Hc2");
+    EXPECT_EQ(san("xiangqi", xq->startFen, "c1e3"), "Ece2");
+    // Shogi: XBoard reads '+' as a promotion there, so a check is not marked; a promotion
+    // (its letter "+B") has no SAN letter and is written in coordinates.
+    auto shogi = loadVariant("shogi");
+    EXPECT_EQ(san("shogi", "4k4/9/9/9/9/9/9/9/4K3R[-] w - - 0 1", "i1i9"), "Ri9");
+    // An engine-defined variant (Tamerlane) keeps coordinates.
+    auto tam = loadVariant("tamerlane");
+    Position pos(tam);
+    pos.setStart();
+    MoveList legal;
+    generateLegal(pos, legal);
+    XBoardMoves dialect(tam);
+    for (const Move& m : legal) EXPECT_EQ(dialect.san(pos, m), dialect.text(pos, m, true));
+}
+
 TEST(XBoardNames, KnownAndEngineDefined) {
     auto name = [](const std::string& variant) { return xboardVariantName(*loadVariant(variant)); };
     EXPECT_EQ(name("chess").name, "normal");

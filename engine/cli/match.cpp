@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "engine/cli/cli.h"
+#include "engine/match/merge.h"
 #include "engine/match/runner.h"
 
 namespace timur::cli {
@@ -14,6 +15,7 @@ namespace {
 
 const char* kUsage =
     "Usage: timur match --engine SPEC --engine SPEC [options]\n"
+    "       timur match --merge FILE... [--pgn OUT] [--sprt ...]\n"
     "\n"
     "Plays games between two engines and referees them with Timur's rules of the variant.\n"
     "\n"
@@ -40,12 +42,65 @@ const char* kUsage =
     "                          draw when both engines' scores stay within CP for MOVES moves\n"
     "                          each; a loss for an engine whose score stays at or below -CP\n"
     "                          for MOVES of its moves; a draw after N full moves\n"
+    "  --shard K/N             play only the K-th of N disjoint parts of the match (whole\n"
+    "                          pairs of games, each with its opening, seed and number in the\n"
+    "                          whole match); run the N parts anywhere, then --merge their PGN\n"
+    "  --merge FILE...         read the PGN files of a sharded match: print its score, Elo\n"
+    "                          and SPRT (with --sprt), write its games in order to --pgn OUT\n"
     "  --debug                 show the engines' dialogue on stderr\n"
     "  --help                  this text\n";
 
 int fail(const std::string& message) {
     std::cerr << "timur match: " << message << '\n';
     return kExitUsage;
+}
+
+// --merge: the shards' PGN files as one match.
+int runMerge(const boost::program_options::variables_map& vm) {
+    using namespace timur::match;
+    std::vector<PgnGame> games;
+    MergedMatch merged;
+    try {
+        for (const std::string& file : vm["merge"].as<std::vector<std::string>>()) {
+            std::ifstream in(file);
+            if (!in) return fail("cannot read " + file);
+            auto read = readPgnGames(in, file);
+            games.insert(games.end(), read.begin(), read.end());
+        }
+        if (games.empty()) return fail("--merge: no games in the files given");
+        merged = mergeGames(std::move(games));
+    } catch (const std::exception& e) {
+        return fail(e.what());
+    }
+    auto list = [](const std::vector<int>& numbers) {
+        std::string s;
+        for (int n : numbers) s += (s.empty() ? "" : ", ") + std::to_string(n);
+        return s;
+    };
+    if (!merged.duplicates.empty())
+        std::cerr << "timur match: games given twice (first copy kept): " << list(merged.duplicates)
+                  << '\n';
+    if (!merged.missing.empty())
+        std::cerr << "timur match: games no file holds: " << list(merged.missing) << '\n';
+    if (merged.unfinished)
+        std::cerr << "timur match: " << merged.unfinished << " unfinished games not counted\n";
+    std::cout << "Merged " << merged.games.size() << " games\n"
+              << scoreLine(merged.first, merged.second, merged.score) << '\n'
+              << eloLine(merged.score) << '\n';
+    if (vm.count("sprt")) {
+        try {
+            std::cout << sprtLine(sprtStatus(parseSprt(vm["sprt"].as<std::string>()), merged.score))
+                      << '\n';
+        } catch (const std::exception& e) {
+            return fail(e.what());
+        }
+    }
+    if (vm.count("pgn")) {
+        std::ofstream out(vm["pgn"].as<std::string>());
+        for (const PgnGame& g : merged.games) out << g.text;
+        if (!out) return fail("cannot write " + vm["pgn"].as<std::string>());
+    }
+    return kExitOk;
 }
 
 }  // namespace
@@ -62,7 +117,8 @@ int runMatch(int argc, char** argv) {
         "openings", po::value<std::string>(), "")("random-plies", po::value<int>(), "")(
         "seed", po::value<std::uint64_t>()->default_value(0), "")(
         "pgn", po::value<std::string>(), "")("sprt", po::value<std::string>(), "")(
-        "adjudicate", po::value<std::string>(), "")("debug", "");
+        "adjudicate", po::value<std::string>(), "")("shard", po::value<std::string>(), "")(
+        "merge", po::value<std::vector<std::string>>()->multitoken(), "")("debug", "");
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
@@ -74,6 +130,7 @@ int runMatch(int argc, char** argv) {
         std::cout << kUsage;
         return kExitOk;
     }
+    if (vm.count("merge")) return runMerge(vm);
     MatchOptions o;
     try {
         auto engines = vm.count("engine") ? vm["engine"].as<std::vector<std::string>>()
@@ -112,6 +169,11 @@ int runMatch(int argc, char** argv) {
         if (vm.count("adjudicate"))
             o.game.adjudication = parseAdjudication(vm["adjudicate"].as<std::string>());
         o.debug = vm.count("debug") > 0;
+        if (vm.count("shard")) {
+            auto [k, n] = parseShard(vm["shard"].as<std::string>());
+            o.shardIndex = k;
+            o.shardCount = n;
+        }
     } catch (const std::exception& e) {
         return fail(e.what());
     }

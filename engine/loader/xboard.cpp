@@ -11,7 +11,7 @@ namespace timur::loader {
 // known, since the whole FEN is read.
 void Loader::loadXBoard(const Json& v, const std::string& ptr) {
     object(v, ptr);
-    checkKeys(v, ptr, {"name", "files", "ranks", "start"});
+    checkKeys(v, ptr, {"name", "files", "ranks", "start", "letters"});
     XBoardIdentity x;
     std::string np = child(ptr, "name");
     x.name = string(required(v, ptr, "name"), np);
@@ -31,6 +31,22 @@ void Loader::loadXBoard(const Json& v, const std::string& ptr) {
             } catch (const FenError& e) {
                 fail(sp, std::string("invalid FEN: ") + e.what());
             }
+        }
+    }
+    if (const Json* letters = member(v, "letters")) {
+        std::string lp = child(ptr, "letters");
+        object(*letters, lp);
+        x.letters.assign(variant_->pieces.size(), 0);
+        for (const auto& [ours, theirs] : letters->items()) {
+            std::string ep = child(lp, ours);
+            PieceType t = kNoPieceType;
+            for (size_t i = 0; i < variant_->pieces.size(); ++i)
+                if (variant_->pieces[i].letter == ours) t = PieceType(i);
+            if (t == kNoPieceType) fail(ep, quote(ours) + " is not the letter of a piece");
+            std::string letter = string(theirs, ep);
+            if (letter.size() != 1 || !std::isupper(static_cast<unsigned char>(letter[0])))
+                fail(ep, "XBoard's letter is one upper-case letter, got " + quote(letter));
+            x.letters[t] = letter[0];
         }
     }
     variant_->xboard = x;

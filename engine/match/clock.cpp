@@ -45,8 +45,12 @@ std::string TimeControl::text() const {
     return t;
 }
 
+// PGN's forms: "40/9000" (moves in seconds), "300" (the game), "300+5" (increment), and
+// "1/2" for a fixed time per move (one move in each 2 seconds, as correspondence sites write
+// it). PGN has integers only; a fraction (10+0.1) is kept, as cutechess and others write it and
+// PGN readers take it. PGN has no form for a session with an increment: 40/60+1 as well.
 std::string TimeControl::pgnTag() const {
-    if (fixedPerMove()) return std::string("*/").append(secondsText(moveTimeMs));  // PGN: per move
+    if (fixedPerMove()) return "1/" + secondsText(moveTimeMs);
     std::string t = movesPerSession ? std::to_string(movesPerSession) + "/" : "";
     t += secondsText(baseMs);
     if (incMs) t.append("+").append(secondsText(incMs));

@@ -16,7 +16,7 @@ struct TimeControl {
     bool fixedPerMove() const { return moveTimeMs > 0; }
     // "40/60+0.5", "10+0.1", "st=2": for messages and the PGN TimeControl tag.
     std::string text() const;
-    // The PGN TimeControl tag's value: "40/60:0" style for sessions, "10+0.1", "2" (st: "*/2").
+    // The PGN TimeControl tag's value: "40/60", "300", "10+0.1", "1/2" (st=2).
     std::string pgnTag() const;
 };
 

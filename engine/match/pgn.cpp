@@ -3,6 +3,9 @@
 #include <ctime>
 #include <sstream>
 
+#include "engine/movegen.h"
+#include "engine/xboard_dialect.h"
+
 namespace timur::match {
 
 namespace {
@@ -32,9 +35,33 @@ std::string commentText(const std::string& s) {
     return out;
 }
 
+// The moves as PGN readers take them: SAN in XBoard's coordinates where SAN has a form, Timur's
+// text where the game stops making sense (it never should: the referee checked every move).
+std::vector<std::string> sanMoves(const GameRecord& g, std::shared_ptr<const Variant> variant) {
+    std::vector<std::string> out;
+    protocol::XBoardMoves dialect(variant);
+    Position pos(variant);
+    try {
+        pos.setFen(g.startFen);
+    } catch (const std::exception&) {
+        return g.moves;
+    }
+    for (const std::string& text : g.moves) {
+        Move m = parseMove(pos, text);
+        if (m.isNull()) {
+            out.insert(out.end(), g.moves.begin() + std::ptrdiff_t(out.size()), g.moves.end());
+            break;
+        }
+        out.push_back(dialect.san(pos, m));
+        pos.makeMove(m);
+    }
+    return out;
+}
+
 }  // namespace
 
-void writePgn(std::ostream& out, const GameRecord& g, const PgnInfo& info) {
+void writePgn(std::ostream& out, const GameRecord& g, const PgnInfo& info,
+              std::shared_ptr<const Variant> variant) {
     const char* result = resultText(g.result);
     auto tag = [&](const std::string& name, const std::string& value) {
         out << '[' << name << " \"" << escape(value) << "\"]\n";
@@ -46,8 +73,13 @@ void writePgn(std::ostream& out, const GameRecord& g, const PgnInfo& info) {
     tag("White", g.white);
     tag("Black", g.black);
     tag("Result", result);
-    tag("Variant", g.variant);
-    if (!g.variantStart) {
+    // XBoard's name of the variant (PGN readers know chess without the tag).
+    std::string variantName = variant ? protocol::xboardVariantName(*variant).name : g.variant;
+    if (variantName != "normal") tag("Variant", variantName);
+    // XBoard starts some variants from another array (courier): the FEN tag says ours.
+    bool xboardStartDiffers = variant && variant->xboard && !variant->xboard->start.empty() &&
+                              variant->xboard->start != g.startFen;
+    if (!g.variantStart || xboardStartDiffers) {
         tag("SetUp", "1");
         tag("FEN", g.startFen);
     }
@@ -75,12 +107,13 @@ void writePgn(std::ostream& out, const GameRecord& g, const PgnInfo& info) {
         }
         line += (line.empty() ? "" : " ") + token;
     };
-    for (size_t i = 0; i < g.moves.size(); ++i) {
+    const std::vector<std::string> moves = variant ? sanMoves(g, variant) : g.moves;
+    for (size_t i = 0; i < moves.size(); ++i) {
         if (!blackToMove)
             emit(std::to_string(moveNumber) + ".");
         else if (i == 0)
             emit(std::to_string(moveNumber) + "...");
-        emit(g.moves[i]);
+        emit(moves[i]);
         if (int(i) < g.openingPlies) emit("{book}");
         if (blackToMove) ++moveNumber;
         blackToMove = !blackToMove;

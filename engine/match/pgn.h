@@ -1,9 +1,12 @@
-// PGN of a refereed game: the seven tag roster plus Variant, SetUp/FEN when the game does not
-// start from the variant's start position, TimeControl, PlyCount and Termination; moves in
-// Timur's coordinate text (e2e4, h10g8, P@e4: SAN is not defined for every fairy piece), opening
-// moves marked {book}, and the reason of the result in a comment before it.
+// PGN of a refereed game: the seven tag roster plus Variant (XBoard's name; none for chess),
+// SetUp/FEN when the game does not start from the variant's start position, TimeControl,
+// PlyCount and Termination; moves in SAN as XBoard reads and writes it (its coordinates: ranks
+// from 0 on boards of 10 ranks), in coordinates where SAN has no form (locust captures, gating,
+// suffixed piece letters, variants XBoard learns from the engine), opening moves marked {book},
+// and the reason of the result in a comment before it.
 #pragma once
 
+#include <memory>
 #include <ostream>
 #include <string>
 
@@ -17,6 +20,8 @@ struct PgnInfo {
     std::string date;  // YYYY.MM.DD; empty: today
 };
 
-void writePgn(std::ostream& out, const GameRecord& game, const PgnInfo& info);
+// Without the variant, the moves are written in Timur's text and the Variant tag is its name.
+void writePgn(std::ostream& out, const GameRecord& game, const PgnInfo& info,
+              std::shared_ptr<const Variant> variant = nullptr);
 
 }  // namespace timur::match

@@ -91,6 +91,30 @@ Opening randomOpening(std::shared_ptr<const Variant> variant, int plies, std::ui
     throw MatchError("no random opening of " + std::to_string(plies) + " plies found");
 }
 
+std::vector<int> shardGames(int games, int shardIndex, int shardCount) {
+    std::vector<int> out;
+    for (int g = 0; g < games; ++g)
+        if ((g / 2) % shardCount == shardIndex - 1) out.push_back(g);
+    return out;
+}
+
+std::pair<int, int> parseShard(const std::string& text) {
+    size_t slash = text.find('/');
+    int k = 0, n = 0;
+    try {
+        size_t usedK = 0, usedN = 0;
+        if (slash == std::string::npos) throw std::invalid_argument("no slash");
+        k = std::stoi(text.substr(0, slash), &usedK);
+        n = std::stoi(text.substr(slash + 1), &usedN);
+        if (usedK != slash || usedN != text.size() - slash - 1) throw std::invalid_argument("junk");
+    } catch (const std::exception&) {
+        throw std::invalid_argument("bad --shard '" + text + "': expected K/N, as 1/2");
+    }
+    if (n < 1 || k < 1 || k > n)
+        throw std::invalid_argument("bad --shard '" + text + "': K/N needs 1 <= K <= N");
+    return {k, n};
+}
+
 namespace {
 
 // The progress line of a match on a terminal: "12 of 40 games, score 5 - 4 - 3 [0.54]".
@@ -105,7 +129,14 @@ std::string progressText(int done, int total, const Score& s) {
 }  // namespace
 
 MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
-    const int total = options.games;
+    const std::vector<int> games =
+        shardGames(options.games, options.shardIndex, options.shardCount);
+    const int total = int(games.size());
+    if (total == 0)
+        throw MatchError("shard " + std::to_string(options.shardIndex) + "/" +
+                         std::to_string(options.shardCount) +
+                         " has no games: " + std::to_string(options.games) + " games are " +
+                         std::to_string((options.games + 1) / 2) + " pairs");
     const int slots = std::max(1, std::min(options.concurrency, total));
     std::mutex mutex;  // guards everything below and `out`
     MatchResult result;
@@ -152,8 +183,9 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
         }
         for (;;) {
             if (stop) break;
-            int g = next++;
-            if (g >= total) break;
+            int i = next++;
+            if (i >= total) break;
+            int g = games[size_t(i)];
             bool aWhite = g % 2 == 0;
             EngineDriver& white = aWhite ? *a : *b;
             EngineDriver& black = aWhite ? *b : *a;
@@ -185,7 +217,7 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
             }
             out.flush();
             if (pgn) {
-                writePgn(pgn, rec, PgnInfo{});
+                writePgn(pgn, rec, PgnInfo{}, options.variant);
                 pgn.flush();
             }
             progress.update(double(result.gamesPlayed) / total,

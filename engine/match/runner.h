@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/match/engine.h"
@@ -27,7 +28,18 @@ struct MatchOptions {
     std::string pgnFile;
     std::optional<SprtParams> sprt;
     bool debug = false;  // engine dialogue on stderr
+    // `--shard K/N`: play only the K-th (1-based) of N disjoint parts of the match: the pairs
+    // of games whose index is K-1 modulo N, each with the opening and seed it has in the whole
+    // match and its number there, so that N runs on N machines play the whole match once.
+    int shardIndex = 1, shardCount = 1;
 };
+
+// The 0-based numbers of the games a shard plays out of `games`: whole pairs (one opening,
+// colours swapped) in turn.
+std::vector<int> shardGames(int games, int shardIndex, int shardCount);
+
+// Parses "K/N" (1 <= K <= N); throws std::invalid_argument.
+std::pair<int, int> parseShard(const std::string& text);
 
 // Reads openings: one per line, a FEN (it has '/') or moves in Timur's text separated by blanks
 // (move numbers like "1." are skipped); '#' starts a comment line. Every move is checked.

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The PGN `timur match` writes, read back by XBoard (ctest pgn_xboard, label games).
+
+Plays short games (Timur against itself, --shard 1/1) in every shipped variant XBoard knows,
+writes them with --pgn, and loads each game into a real XBoard under xvfb-run with -debug.
+XBoard's debug log names every move it parsed ("Parsed Nf3 into g1f3") and stops at one it cannot
+play ("Parsed ImpossibleMove", "IllegalMove", "AmbiguousMove"). A game passes when XBoard parsed
+exactly PlyCount moves and reached the result. Also checks the TimeControl tag and that SAN is
+used (at least one piece letter move per game) where the variant has it.
+
+Exit 77 (ctest: skipped) when xboard or xvfb-run is missing, unless TIMUR_REQUIRE_PEERS=1.
+
+Usage: pgn_xboard_test.py TIMUR [VARIANT ...]
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+VARIANTS = ["chess", "capablanca", "courier", "crazyhouse", "grand", "makruk", "shatranj",
+            "shogi", "xiangqi"]
+
+
+def find(tool):
+    path = shutil.which(tool)
+    if path:
+        return path
+    return "/usr/games/" + tool if os.access("/usr/games/" + tool, os.X_OK) else None
+
+
+def games(pgn):
+    for block in re.split(r"\n(?=\[Event )", pgn.strip()):
+        if block.strip():
+            yield dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M)), block
+
+
+def xboard_load(xboard, xvfb, pgn_file, index, home):
+    """XBoard's debug log after loading game `index` of pgn_file."""
+    log = os.path.join(home, "xboard.debug")
+    if os.path.exists(log):
+        os.remove(log)
+    cmd = [xvfb, "-a", xboard, "-ncp", "-lgf", pgn_file, "-lgi", str(index), "-debug",
+           "-nameOfDebugFile", log, "-saveSettingsOnExit", "false", "-timeDelay", "0",
+           "-popupMoveErrors", "false"]
+    try:
+        # XBoard stays open after loading: it is stopped once the log is complete.
+        subprocess.run(cmd, capture_output=True, timeout=12, env=dict(os.environ, HOME=home))
+    except subprocess.TimeoutExpired:
+        pass
+    return open(log, errors="replace").read() if os.path.exists(log) else ""
+
+
+def main():
+    timur = os.path.abspath(sys.argv[1])
+    variants = sys.argv[2:] or VARIANTS
+    xboard, xvfb = find("xboard"), find("xvfb-run")
+    if not xboard or not xvfb:
+        if os.environ.get("TIMUR_REQUIRE_PEERS") == "1":
+            print("FAIL: xboard and xvfb-run are needed (TIMUR_REQUIRE_PEERS=1)")
+            return 1
+        print("SKIP: xboard or xvfb-run not installed")
+        return SKIP
+    failures = []
+    home = tempfile.mkdtemp(prefix="timur-pgn-")
+    try:
+        for variant in variants:
+            pgn_file = os.path.join(home, variant + ".pgn")
+            cmd = [timur, "match", "--engine", "name=timur-a,cmd=" + timur,
+                   "--engine", "name=timur-b,cmd=" + timur, "--variant", variant,
+                   "--games", "2", "--st", "0.03", "--random-plies", "6", "--seed", "3",
+                   "--adjudicate", "maxmoves=60", "--shard", "1/1", "--pgn", pgn_file]
+            run = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+            if run.returncode != 0 or not os.path.exists(pgn_file):
+                failures.append("%s: match failed: %s" % (variant, run.stderr.strip()))
+                continue
+            for index, (tags, text) in enumerate(games(open(pgn_file).read()), 1):
+                plies = int(tags.get("PlyCount", "-1"))
+                if tags.get("TimeControl") != "1/0.03":
+                    failures.append("%s #%d: TimeControl %r" % (variant, index, tags.get("TimeControl")))
+                movetext = re.sub(r"^\[.*\]\s*$", "", text, flags=re.M)
+                if not re.search(r"\b[A-Z][a-z]?x?[a-z][0-9]", movetext):
+                    failures.append("%s #%d: no SAN piece move in %r" % (variant, index, movetext[:120]))
+                log = xboard_load(xboard, xvfb, pgn_file, index, home)
+                parsed = len(re.findall(r"^Parsed .* into ", log, re.M))
+                bad = re.findall(r"^Parsed (?:\w*Move\b.*|IllegalMove.*)$", log, re.M)
+                ended = "Parsed game end" in log
+                line = "%s #%d: %d plies, XBoard parsed %d%s%s" % (
+                    variant, index, plies, parsed, ", reached the result" if ended else "",
+                    (" -- " + bad[0]) if bad else "")
+                print(line)
+                if parsed != plies or bad or not ended:
+                    failures.append(line)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    for f in failures:
+        print("FAIL:", f)
+    print("%d failed" % len(failures) if failures else "pgn_xboard: every game read back by XBoard")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
