@@ -105,8 +105,8 @@ class XBoardMoves {
     bool canShow(const Position& pos, const Move& m) const;
     // The move in standard algebraic notation as XBoard reads it from a PGN file (Nbd7, exd6,
     // O-O, e8=Q+, P@e4; squares in XBoard's coordinates), or text(pos, m, true) where SAN has
-    // no form for it (locust captures, gating, passes, suffixed letters, an engine-defined
-    // variant). xboard_san.cpp.
+    // no form for it (locust captures, gating, passes, suffixed letters); for an engine-defined
+    // variant, Timur's own text (moveText). xboard_san.cpp.
     std::string san(Position& pos, const Move& m) const;
     // The legal move XBoard means, or a null Move.
     Move parse(Position& pos, const std::string& text) const;

@@ -60,7 +60,10 @@ bool isPawn(const Variant& v, PieceType t) {
 std::string XBoardMoves::san(Position& pos, const Move& m) const {
     const Variant& v = pos.variant();
     const Geometry& g = pos.board();
-    if (engineDefined_ || !hasSanForm(pos, m)) return text(pos, m, true);
+    // A variant XBoard learns from the engine is read back only with the engine's help: its
+    // games keep Timur's own text, free of XBoard's kludges (nicknames, legs).
+    if (engineDefined_) return moveText(pos, m, true);
+    if (!hasSanForm(pos, m)) return text(pos, m, true);
     std::string s;
     if (m.kind == MoveKind::Castling) {
         int kingFile = g.fileOf(m.to);

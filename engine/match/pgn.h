@@ -1,9 +1,10 @@
 // PGN of a refereed game: the seven tag roster plus Variant (XBoard's name; none for chess),
 // SetUp/FEN when the game does not start from the variant's start position, TimeControl,
-// PlyCount and Termination; moves in SAN as XBoard reads and writes it (its coordinates: ranks
-// from 0 on boards of 10 ranks), in coordinates where SAN has no form (locust captures, gating,
-// suffixed piece letters, variants XBoard learns from the engine), opening moves marked {book},
-// and the reason of the result in a comment before it.
+// PlyCount and Termination; moves in SAN as XBoard reads and writes it (its letters and
+// coordinates: ranks from 0 on boards of 10 ranks), in XBoard's coordinates where SAN has no
+// form (locust captures, gating, suffixed letters), in Timur's text for a variant XBoard learns
+// from the engine (Tamerlane); opening moves marked {book}, and the reason of the result in a
+// comment before it.
 #pragma once
 
 #include <memory>
