@@ -15,6 +15,7 @@ Usage: pgn_xboard_test.py TIMUR [VARIANT ...]
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -45,11 +46,19 @@ def xboard_load(xboard, xvfb, pgn_file, index, home):
     cmd = [xvfb, "-a", xboard, "-ncp", "-lgf", pgn_file, "-lgi", str(index), "-debug",
            "-nameOfDebugFile", log, "-saveSettingsOnExit", "false", "-timeDelay", "0",
            "-popupMoveErrors", "false"]
+    # XBoard stays open after loading: it is stopped, with xvfb-run and its X server (one
+    # process group), once it has had the time to read the game.
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=dict(os.environ, HOME=home), start_new_session=True)
     try:
-        # XBoard stays open after loading: it is stopped once the log is complete.
-        subprocess.run(cmd, capture_output=True, timeout=12, env=dict(os.environ, HOME=home))
+        proc.wait(timeout=12)
     except subprocess.TimeoutExpired:
-        pass
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     return open(log, errors="replace").read() if os.path.exists(log) else ""
 
 
