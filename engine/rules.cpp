@@ -79,6 +79,12 @@ GameEnd gameEnd(const Position& pos, const MoveList& legal) {
     // The side that moved destroyed its own last royal (XBetza d without a check rule).
     if (!pos.info().royalTypes.empty() && royalsGone(pos, ~us))
         return {scoreFor(~us, Outcome::Loss), "royal pieces captured"};
+    // A pass answering facing royals, or the second pass in a row, ended the game.
+    if (pos.terminal() && rules.pass && (pos.lastMove().flags & kMovePass)) {
+        if (rules.facingRoyals && royalsFaceNow(pos))
+            return {scoreFor(~us, *rules.facingRoyals), "pass with the royals facing"};
+        if (rules.pass->twice) return {scoreFor(us, *rules.pass->twice), "both sides passed"};
+    }
     if (legal.size == 0) {
         if (inCheck(pos)) return {scoreFor(us, rules.checkmate), "checkmate"};
         return {scoreFor(us, rules.stalemate), "stalemate"};

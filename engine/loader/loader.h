@@ -46,6 +46,7 @@ class Loader : private JsonReader {
     void loadPieces(const Json& v, const std::string& ptr);
     void loadPieceDetails(const Json& v, const std::string& ptr, PieceType self);
     void loadFirstMoveRules(const Json& pj, const std::string& p, PieceSpec& spec);
+    void loadMovesWithin(const Json& v, const std::string& ptr, PieceSpec& spec) const;
     // A piece's "xboardPiece": one of XBoard's piece types, by name, used by no other piece.
     std::string xboardPiece(const Json& v, const std::string& piecePtr) const;
     PieceType letterRef(const Json& v, const std::string& ptr) const;

@@ -25,26 +25,29 @@ Outcome Loader::outcome(const Json& v, const std::string& ptr) const {
 
 void Loader::loadRules(const Json& v, const std::string& ptr) {
     object(v, ptr);
-    checkKeys(v, ptr, {"promotion",
-                       "castling",
-                       "drops",
-                       "capturesToHand",
-                       "dropMateIllegal",
-                       "immobileIllegal",
-                       "checkRule",
-                       "flyingRoyals",
-                       "checkmate",
-                       "stalemate",
-                       "bareRoyal",
-                       "bareRoyalReply",
-                       "nMoveRule",
-                       "repetition",
-                       "perpetualCheckLoses",
-                       "citadels",
-                       "royalRank",
-                       "swap",
-                       "placement",
-                       "royalCountBeforeMove"});
+    checkKeys(v, ptr,
+              {"promotion",
+               "castling",
+               "drops",
+               "capturesToHand",
+               "dropMateIllegal",
+               "immobileIllegal",
+               "checkRule",
+               "flyingRoyals",
+               "checkmate",
+               "stalemate",
+               "bareRoyal",
+               "bareRoyalReply",
+               "nMoveRule",
+               "repetition",
+               "perpetualCheckLoses",
+               "citadels",
+               "royalRank",
+               "swap",
+               "placement",
+               "royalCountBeforeMove",
+               "pass",
+               "facingRoyals"});
     Rules& r = variant_->rules;
     if (const Json* p = member(v, "promotion")) {
         std::string pp = child(ptr, "promotion");
@@ -78,6 +81,24 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     }
     if (const Json* f = member(v, "flyingRoyals"))
         r.flyingRoyals = boolean(*f, child(ptr, "flyingRoyals"));
+    if (const Json* p = member(v, "pass")) {
+        std::string pp = child(ptr, "pass");
+        if (p->is_boolean()) {
+            if (boolean(*p, pp)) r.pass = Rules::PassRule{};
+        } else {
+            object(*p, pp);
+            checkKeys(*p, pp, {"twiceInARow"});
+            r.pass = Rules::PassRule{};
+            if (const Json* t = member(*p, "twiceInARow"))
+                r.pass->twice = outcome(*t, child(pp, "twiceInARow"));
+        }
+    }
+    if (const Json* f = member(v, "facingRoyals")) {
+        std::string fp = child(ptr, "facingRoyals");
+        object(*f, fp);
+        checkKeys(*f, fp, {"passEnds"});
+        r.facingRoyals = outcome(required(*f, fp, "passEnds"), child(fp, "passEnds"));
+    }
     if (const Json* c = member(v, "checkmate")) r.checkmate = outcome(*c, child(ptr, "checkmate"));
     if (const Json* s = member(v, "stalemate")) r.stalemate = outcome(*s, child(ptr, "stalemate"));
     if (const Json* b = member(v, "bareRoyal")) r.bareRoyal = outcome(*b, child(ptr, "bareRoyal"));
@@ -129,8 +150,13 @@ void Loader::checkConsistency(const Json& rulesJson) {
             fail(where("checkRule", "/pieces"),
                  "no piece is royal; mark one \"royal\": true or set rules.checkRule to 'none'");
         if (r.flyingRoyals) fail("/rules/flyingRoyals", "needs a royal piece");
+        if (r.pass) fail("/rules/pass", "needs a royal piece (a pass is written as its move)");
         if (r.bareRoyal) fail("/rules/bareRoyal", "needs a royal piece");
     }
+    if (r.facingRoyals && !r.pass)
+        fail("/rules/facingRoyals", "needs rules.pass (facing royals may be answered by a pass)");
+    if (r.facingRoyals && r.flyingRoyals)
+        fail("/rules/facingRoyals", "contradicts rules.flyingRoyals (royals may not face at all)");
     if (member(rulesJson, "bareRoyalReply") && !r.bareRoyal)
         fail("/rules/bareRoyalReply", "only allowed together with bareRoyal");
     if (r.perpetualCheckLoses && r.repetitionCount == 0)
