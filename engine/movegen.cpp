@@ -46,6 +46,8 @@ class Generator {
         if constexpr (G != GenType::Captures) {
             if (v_.rules.castling) castling();
             if (v_.rules.drops) drops();
+            if (v_.rules.pass)
+                if (Move m = passMove(pos_); !m.isNull()) out_.push(m);
         }
     }
 
@@ -717,8 +719,6 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
         }
         generateSwaps(pos, out, noOtherMove);
     }
-    if (rules.pass && type != GenType::Captures)
-        if (Move m = passMove(pos); !m.isNull()) out.push(m);
 }
 
 }  // namespace timur

@@ -184,6 +184,8 @@ BitboardLegality::BitboardLegality(const Position& pos, bool soleRoyalBefore) {
     const Variant& v = pos.variant();
     const Rules& rules = v.rules;
     if (!v.bitboards || soleRoyalBefore) return;
+    // Facing royals that every move must part: made and tested (legalAfterMake).
+    if (rules.facingRoyals && royalsFaceNow(pos)) return;
     every_ = rules.checkRule == CheckRule::AllRoyals;
     checked_ =
         rules.checkRule == CheckRule::AnyRoyal || every_ ||
@@ -407,7 +409,6 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         generateSwaps(pos, swaps, count == 0);
         count += swaps.size;
     }
-    if (v.rules.pass) count += !passMove(pos).isNull();
     return count;
 }
 
