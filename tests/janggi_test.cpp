@@ -148,6 +148,10 @@ TEST(JanggiMovesWithin, PalaceDiagonals) {
     EXPECT_FALSE(has(moves, "d8c9"));
     pos = janggi("3k5/9/2P6/9/9/9/9/9/5K3/9 w - - 0 1");
     EXPECT_FALSE(has(legalTexts(pos), "c8d9"));
+    // In its own palace too (only a FEN puts it there), as Fairy-Stockfish has it: the black
+    // soldier on e9 parts the facing generals by stepping to d8.
+    pos = janggi("9/3kp4/5C3/9/9/9/9/9/9/3K5 b - - 2 2");
+    EXPECT_EQ(legalTexts(pos), (std::vector<std::string>{"d9d9", "e9d8"}));
     // A cannon giving check along the black palace's diagonal (over the guard on e9).
     pos = janggi("5k3/4a4/3C5/9/9/9/9/9/4K4/9 b - - 0 1");
     EXPECT_TRUE(inCheck(pos));
