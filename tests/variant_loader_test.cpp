@@ -322,9 +322,9 @@ TEST(ShippedVariants, SchemaDocumentsEveryKeyTheLoaderAccepts) {
           "nMoveRule", "repetition", "perpetualCheckLoses", "pass", "facingRoyals"})
         EXPECT_TRUE(schema["properties"]["rules"]["properties"][key].contains("description"))
             << key;
-    for (const char* key : {"name", "letter", "betza", "notation", "royal", "value", "promotesTo",
-                            "zoneMoves", "confinement", "enPassantVictim", "movesWithin",
-                            "mayNotCapture", "mayNotPassOver"})
+    for (const char* key :
+         {"name", "letter", "betza", "notation", "royal", "value", "promotesTo", "zoneMoves",
+          "confinement", "enPassantVictim", "movesWithin", "mayNotCapture", "mayNotPassOver"})
         EXPECT_TRUE(schema["$defs"]["piece"]["properties"][key].contains("description")) << key;
 }
 
