@@ -206,16 +206,29 @@ struct Rules {
     bool royalCountBeforeMove = false;
     bool flyingRoyals = false;  // royals may not face each other on an open file (xiangqi)
 
+    // How a game that a rule ends is scored: an outcome for the side the rule names, or by
+    // `counting`.
+    struct EndScore {
+        Outcome outcome = Outcome::Draw;
+        bool counted = false;
+    };
+    // Material counting (janggi): each side's points for its pieces on the board, Black's plus
+    // blackBonus; more points win, equal points draw.
+    struct MaterialCounting {
+        std::array<double, kMaxPieceTypes> points{};
+        double blackBonus = 0;
+    };
+    std::optional<MaterialCounting> counting;
     // A side may pass (its turn, nothing else changes), written as its royal's move to its own
     // square; not while in check (but see facingRoyals), not without a royal on the board.
     struct PassRule {
-        std::optional<Outcome> twice;  // two passes in a row end the game (for the side to move)
+        std::optional<EndScore> twice;  // two passes in a row end the game (for the side to move)
     };
     std::optional<PassRule> pass;
     // Royals facing each other on a file with nothing between them (janggi's bikjang): the side
-    // to move then must end it or pass, even in check; passing then ends the game with this
-    // outcome for the side that passed. Moving into it is allowed. Needs `pass`.
-    std::optional<Outcome> facingRoyals;
+    // to move then must end it or pass, even in check; passing then ends the game, scored so
+    // for the side that passed. Moving into it is allowed. Needs `pass`.
+    std::optional<EndScore> facingRoyals;
 
     Outcome checkmate = Outcome::Loss;  // for the side that is mated
     Outcome stalemate = Outcome::Draw;  // for the side that has no move

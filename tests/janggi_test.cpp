@@ -58,12 +58,13 @@ TEST(JanggiPass, EitherSideMayPassAndTwoPassesEndTheGame) {
     fresh.setFen(pos.fen());
     EXPECT_EQ(fresh.hash(), pos.hash());
     EXPECT_FALSE(end(pos).over());
-    // The second pass in a row ends the game (rules.pass.twiceInARow: draw); no move follows.
+    // The second pass in a row ends the game; no move follows. Counting decides: equal
+    // material, and Black's 1.5 points win.
     play(pos, "e9e9");
     EXPECT_TRUE(pos.terminal());
     EXPECT_TRUE(legalTexts(pos).empty());
     GameEnd e = end(pos);
-    EXPECT_EQ(e.result, GameResult::Draw);
+    EXPECT_EQ(e.result, GameResult::BlackWins);
     EXPECT_EQ(e.reason, "both sides passed");
     pos.unmakeMove();
     pos.unmakeMove();
@@ -92,15 +93,32 @@ TEST(JanggiFacingRoyals, MovingIntoItIsAllowedAndTheOtherSideMustPartOrPass) {
     // e10e9 would keep them facing; stepping aside or passing is all there is.
     EXPECT_EQ(legalTexts(pos), (std::vector<std::string>{"e10d10", "e10e10", "e10f10"}));
     EXPECT_FALSE(end(pos).over());
-    // The pass ends the game. Fairy-Stockfish's janggi scores it (and two passes in a row) by
-    // material counting; the shipped file has the traditional draw (FSF's janggitraditional),
-    // as counting is no mechanism yet. Perft is the same either way: no move follows.
+    // The pass ends the game, and material counting decides, as in Fairy-Stockfish's janggi:
+    // White's chariot (13 points) against Black's 1.5.
     play(pos, "e10e10");
     EXPECT_TRUE(pos.terminal());
     EXPECT_TRUE(legalTexts(pos).empty());
     GameEnd e = end(pos);
-    EXPECT_EQ(e.result, GameResult::Draw);
+    EXPECT_EQ(e.result, GameResult::WhiteWins);
     EXPECT_EQ(e.reason, "pass with the royals facing");
+    // The traditional rule (Fairy-Stockfish's janggitraditional): the pass draws.
+    auto traditional = loadVariantText(
+        R"({ "inherits": "janggi", "name": "janggi-traditional",
+             "rules": { "facingRoyals": { "passEnds": "draw" } } })",
+        "janggi-traditional.json");
+    Position t(traditional);
+    t.setFen("4k4/9/9/9/9/9/9/R8/4K4/9 b - - 1 1");
+    play(t, "e10e10");
+    EXPECT_EQ(end(t).result, GameResult::Draw);
+    // Equal points: Black's bonus of 1.5 wins; a soldier more (2 points) wins for White.
+    Position c = janggi("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1");
+    play(c, "e2e2");
+    play(c, "d10d10");
+    EXPECT_EQ(end(c).result, GameResult::BlackWins);
+    c = janggi("3k5/9/9/9/9/9/9/9/4K4/4P4 w - - 0 1");
+    play(c, "e2e2");
+    play(c, "d10d10");
+    EXPECT_EQ(end(c).result, GameResult::WhiteWins);
 }
 
 TEST(JanggiFacingRoyals, PassAllowedEvenInCheck) {
@@ -198,7 +216,20 @@ TEST(JanggiLoader, ValidForms) {
     auto v = loadVariantText(j.dump(), "x.json");
     EXPECT_TRUE(v->rules.pass);
     EXPECT_FALSE(v->rules.pass->twice);
-    EXPECT_EQ(v->rules.facingRoyals, Outcome::Loss);
+    ASSERT_TRUE(v->rules.facingRoyals);
+    EXPECT_EQ(v->rules.facingRoyals->outcome, Outcome::Loss);
+    EXPECT_FALSE(v->rules.facingRoyals->counted);
+    EXPECT_FALSE(v->rules.counting);
+    j["rules"]["pass"] = {{"twiceInARow", "count"}};
+    j["rules"]["counting"] = {{"points", {{"R", 5}, {"C", 2.5}}}};
+    v = loadVariantText(j.dump(), "x.json");
+    EXPECT_TRUE(v->rules.pass->twice->counted);
+    ASSERT_TRUE(v->rules.counting);
+    EXPECT_EQ(v->rules.counting->points[1], 5.0);
+    EXPECT_EQ(v->rules.counting->points[2], 2.5);
+    EXPECT_EQ(v->rules.counting->points[0], 0.0);
+    EXPECT_EQ(v->rules.counting->blackBonus, 0.0);
+    j["rules"].erase("counting");
     ASSERT_EQ(v->pieces[1].movesWithin.size(), 1u);
     EXPECT_EQ(v->pieces[1].movesWithin[0].squares.of[White].count(), 3u);
     EXPECT_TRUE(v->pieces[2].mayNotCapture[2]);
@@ -234,7 +265,20 @@ TEST(JanggiLoader, ErrorsPointAtTheMember) {
     j["rules"]["pass"] = {{"twice", "draw"}};
     expectError(j, "/rules/pass/twice: unknown key 'twice'");
     j["rules"]["pass"] = {{"twiceInARow", "lose"}};
-    expectError(j, "/rules/pass/twiceInARow: expected 'loss', 'draw' or 'win'");
+    expectError(j, "/rules/pass/twiceInARow: expected 'loss', 'draw', 'win' or 'count'");
+    j["rules"]["pass"] = {{"twiceInARow", "count"}};
+    expectError(j, "/rules/pass/twiceInARow: 'count' needs rules.counting");
+    j["rules"]["counting"] = {{"points", {{"X", 1}}}};
+    expectError(j, "/rules/counting/points/X: unknown piece letter 'X'");
+    j["rules"]["counting"] = {{"points", {{"R", "many"}}}};
+    expectError(j, "/rules/counting/points/R: expected a number, got a string");
+    j["rules"]["counting"] = {{"points", {{"R", 1}}}, {"blackBonus", -1}};
+    expectError(j, "/rules/counting/blackBonus: must be between 0 and 1000");
+    j["rules"]["counting"] = {{"blackBonus", 1}};
+    expectError(j, "/rules/counting: missing required key 'points'");
+    j["rules"]["counting"] = {{"points", {{"R", 1}}}, {"bonus", 1}};
+    expectError(j, "/rules/counting/bonus: unknown key 'bonus'");
+    j["rules"].erase("counting");
     j["rules"]["pass"] = 1;
     expectError(j, "/rules/pass: expected an object");
     j = small();
@@ -244,6 +288,8 @@ TEST(JanggiLoader, ErrorsPointAtTheMember) {
     j["rules"]["flyingRoyals"] = true;
     expectError(j, "/rules/facingRoyals: contradicts rules.flyingRoyals");
     j["rules"].erase("flyingRoyals");
+    j["rules"]["facingRoyals"] = {{"passEnds", "count"}};
+    expectError(j, "/rules/facingRoyals/passEnds: 'count' needs rules.counting");
     j["rules"]["facingRoyals"] = json::object();
     expectError(j, "/rules/facingRoyals: missing required key 'passEnds'");
     j = small();

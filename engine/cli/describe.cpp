@@ -77,16 +77,27 @@ void describeRules(const Variant& v, std::ostream& out) {
             << (r.citadels->exchange ? ", once-per-game exchange" : "") << '\n';
     if (r.swap) out << "  once-per-game royal swap\n";
     if (!r.placements.empty()) out << "  placements of parked pieces\n";
+    auto scored = [](const Rules::EndScore& s, const char* who) {
+        return s.counted ? std::string("material counting decides")
+                         : std::string(who) + " " + outcomeText(s.outcome);
+    };
     if (r.pass)
         out << "  pass: either side may pass (its royal to its own square), not in check"
-            << (r.pass->twice ? std::string("; two passes in a row: the side to move ") +
-                                    outcomeText(*r.pass->twice)
-                              : std::string())
+            << (r.pass->twice
+                    ? "; two passes in a row: " + scored(*r.pass->twice, "the side to move")
+                    : std::string())
             << '\n';
     if (r.facingRoyals)
-        out << "  facing royals: the side to move must part them or pass (even in check); the "
-               "side that passes "
-            << outcomeText(*r.facingRoyals) << '\n';
+        out << "  facing royals: the side to move must part them or pass (even in check); then "
+            << scored(*r.facingRoyals, "the side that passed") << '\n';
+    if (r.counting) {
+        out << "  material counting:";
+        for (size_t t = 0; t < v.pieces.size(); ++t)
+            if (r.counting->points[t] != 0)
+                out << ' ' << v.pieces[t].letter << ' ' << r.counting->points[t];
+        if (r.counting->blackBonus != 0) out << ", Black +" << r.counting->blackBonus;
+        out << '\n';
+    }
     if (r.nMoveRule) out << "  " << r.nMoveRule << "-move rule: draw\n";
     if (r.repetitionCount)
         out << "  " << r.repetitionCount << "-fold repetition: the side to move "

@@ -60,6 +60,9 @@ class Loader : private JsonReader {
     // rules.cpp
     void loadRules(const Json& v, const std::string& ptr);
     Outcome outcome(const Json& v, const std::string& ptr) const;
+    // An outcome, or "count" (rules.counting decides; checked once all rules are read).
+    Rules::EndScore endScore(const Json& v, const std::string& ptr) const;
+    Rules::MaterialCounting loadCounting(const Json& v, const std::string& ptr) const;
     void checkConsistency(const Json& rulesJson);
     // promotion.cpp
     PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;
