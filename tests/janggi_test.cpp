@@ -298,3 +298,32 @@ TEST(JanggiLoader, ErrorsPointAtTheMember) {
     j["rules"]["pass"] = true;
     expectError(j, "/rules/pass: needs a royal piece");
 }
+
+// The mechanisms are not janggi's alone: a chess rook that may not take queens (nor check a
+// king it may not take), and a grasshopper-like hopper that may not jump over pawns.
+TEST(JanggiMechanisms, WallsOnOtherPieces) {
+    auto v = loadVariantText(
+        R"({ "inherits": "chess", "name": "chess-walls",
+             "pieces": [
+               { "name": "pawn", "letter": "P", "betza": "fmWfceFifmnD" },
+               { "name": "knight", "letter": "N", "betza": "N" },
+               { "name": "bishop", "letter": "B", "betza": "B" },
+               { "name": "rook", "letter": "R", "betza": "R", "mayNotCapture": ["Q", "K"] },
+               { "name": "queen", "letter": "Q", "betza": "Q" },
+               { "name": "king", "letter": "K", "betza": "K", "royal": true },
+               { "name": "hopper", "letter": "G", "betza": "gQ", "mayNotPassOver": ["P"] }
+             ] })",
+        "chess-walls.json");
+    Position pos(v);
+    pos.setFen("4k3/8/8/8/4q3/8/8/K3R3 w - - 0 1");
+    auto moves = legalTexts(pos);
+    EXPECT_TRUE(has(moves, "e1e3"));
+    EXPECT_FALSE(has(moves, "e1e4"));
+    pos.setFen("4k3/8/8/8/8/8/8/4R2K b - - 0 1");  // the rook cannot take the king: no check
+    EXPECT_FALSE(inCheck(pos));
+    EXPECT_TRUE(has(legalTexts(pos), "e8e7"));
+    pos.setFen("4k3/8/8/8/4p3/8/8/4G2K w - - 0 1");  // no jump over the pawn
+    EXPECT_FALSE(has(legalTexts(pos), "e1e5"));
+    pos.setFen("4k3/8/8/8/4n3/8/8/4G2K w - - 0 1");
+    EXPECT_TRUE(has(legalTexts(pos), "e1e5"));
+}
