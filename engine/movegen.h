@@ -62,7 +62,8 @@ inline void applyWalls(const PieceSpec& mover, Piece occupant, const betza::Path
     if (mover.mayNotPassOver[t] && !takes) pass = 0;
 }
 
-// Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored).
+// Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored,
+// except by a piece that may not capture what stands there: PieceSpec::mayNotCapture).
 bool isAttacked(const Position& pos, int sq, Color by);
 
 // Whether side c's royals are in the danger the variant's check rule forbids (after c moved).
