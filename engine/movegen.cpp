@@ -46,6 +46,8 @@ class Generator {
         if constexpr (G != GenType::Captures) {
             if (v_.rules.castling) castling();
             if (v_.rules.drops) drops();
+            if (v_.rules.pass)
+                if (Move m = passMove(pos_); !m.isNull()) out_.push(m);
         }
     }
 
@@ -73,12 +75,17 @@ class Generator {
         const betza::CompiledPiece& table = v_.tables[t];
         const betza::SquareRange& r = table.ranges[us_][from];
         int start = out_.size;
-        walk(table, t, from, r.begin, r.initial);
+        auto walk = [&](std::uint32_t begin, std::uint32_t end) {
+            if (info_.walled[t])
+                walkNodes<true>(table, t, from, begin, end);
+            else
+                walkNodes<false>(table, t, from, begin, end);
+        };
+        walk(r.begin, r.initial);
         if (pos_.isVirgin(from) &&
             !(checkLimitsInitial_ && info_.initialNotInCheck[t] && inCheckNow()))
-            walk(table, t, from, r.initial, r.initial2);
-        if (r.initial2 < r.end && oneRankAheadOfStart(t, from))
-            walk(table, t, from, r.initial2, r.end);
+            walk(r.initial, r.initial2);
+        if (r.initial2 < r.end && oneRankAheadOfStart(t, from)) walk(r.initial2, r.end);
         if (table.mayDuplicate) dedupe(start);
     }
 
@@ -96,14 +103,18 @@ class Generator {
         return info_.startBoard[g.square(g.fileOf(from), behind)] == makePiece(us_, t);
     }
 
-    void walk(const betza::CompiledPiece& table, PieceType t, int from, std::uint32_t begin,
-              std::uint32_t end) {
+    // Walled: the piece has walls (PieceSpec::mayNotCapture, mayNotPassOver).
+    template <bool Walled>
+    void walkNodes(const betza::CompiledPiece& table, PieceType t, int from, std::uint32_t begin,
+                   std::uint32_t end) {
         const PathNode* nodes = table.nodes.data();
         std::uint8_t victims[8];
         for (std::uint32_t i = begin; i < end;) {
             const PathNode& n = nodes[i];
-            std::uint8_t o = occ(n.sq);
-            if (n.emit & o) {
+            std::uint8_t o = occ(n.sq), emitClass = o, passClass = o;
+            if constexpr (Walled)
+                applyWalls(v_.pieces[t], pos_.at(n.sq), n, from, emitClass, passClass);
+            if (n.emit & emitClass) {
                 bool capture = o == kOccEnemy || n.victimSlot;
                 if (wanted(t, capture) && !tameForbids(n, from, o)) {
                     Move m;
@@ -133,7 +144,7 @@ class Generator {
                 if (n.victimSlot) m.victim[0] = victims[0], m.victim[1] = victims[1];
                 add(t, m, true);
             }
-            if (n.pass & o) {
+            if (n.pass & passClass) {
                 if (n.locust & o) victims[n.victimSlot] = n.sq;
                 ++i;
             } else {
@@ -403,12 +414,18 @@ bool pieceAttacks(const Position& pos, PieceType t, Color by, int from, int targ
     const betza::SquareRange& r = table.ranges[by][from];
     std::uint32_t end = pos.isVirgin(from) ? r.initial2 : r.initial;
     const PathNode* nodes = table.nodes.data();
+    const bool walled = info.walled[t];
+    const PieceSpec& spec = pos.variant().pieces[t];
+    if (walled && pos.at(target) != kNoPiece && spec.mayNotCapture[typeOf(pos.at(target))])
+        return false;
     for (std::uint32_t i = r.begin; i < end;) {
         const PathNode& n = nodes[i];
         std::uint8_t o = n.sq == target ? kOccEnemy : info.occClass[by][pos.at(n.sq)];
         if (n.sq == target && ((n.emit | n.locust) & kOccEnemy) && !(n.flags & betza::kNodeTame) &&
             (!table.hasUnload || capturesForGood(table, i, n)))
             return true;
+        std::uint8_t emit = o;
+        if (walled && n.sq != target) applyWalls(spec, pos.at(n.sq), n, from, emit, o);
         i = (n.pass & o) ? i + 1 : n.skip;
     }
     return false;
@@ -465,6 +482,7 @@ bool isPseudoLegal(const Position& pos, const Move& m) {
         (m.promo >= pos.info().typeCount || m.aux >= pos.info().typeCount ||
          pos.hand(pos.sideToMove(), m.aux) == 0))
         return false;
+    if ((m.flags & kMovePass) && pos.variant().rules.pass && m == passMove(pos)) return true;
     MoveList moves;
     if (isCaptureOrPromotion(pos, m))
         Generator<GenType::Captures>(pos, moves).movesLike(m);
@@ -523,6 +541,29 @@ bool royalsInDanger(const Position& pos, Color c) {
     for (int sq : mine)
         if (isAttacked(pos, sq, ~c)) return true;
     return false;
+}
+
+bool royalsFaceNow(const Position& pos) {
+    Color us = pos.sideToMove();
+    for (int a : pos.royals(us))
+        for (int b : pos.royals(~us))
+            if (royalsFacing(pos, a, b)) return true;
+    return false;
+}
+
+Move passMove(const Position& pos) {
+    const Rules& rules = pos.variant().rules;
+    const auto& royals = pos.royals(pos.sideToMove());
+    if (!rules.pass || royals.empty() || pos.terminal()) return Move{};
+    // Facing royals: the side may always pass, even in check, and the game ends.
+    bool facing = rules.facingRoyals && royalsFaceNow(pos);
+    if (!facing && inCheck(pos)) return Move{};
+    Move m;
+    m.from = m.to = std::uint8_t(royals.front());
+    m.flags = kMovePass;
+    if (facing || (rules.pass->twice && (pos.lastMove().flags & kMovePass)))
+        m.flags |= kMoveEndsGame;
+    return m;
 }
 
 bool inCheck(const Position& pos) {
@@ -617,10 +658,14 @@ bool soleRoyalLeftInDanger(const Position& pos, Color us, const Move& m) {
 // Makes m, tests the mover's royals, takes it back. Under a check rule a side may not destroy
 // one of its own royals (XBetza d) either.
 bool legalAfterMake(Position& pos, const Move& m, bool soleRoyalBefore) {
+    if ((m.flags & kMovePass) && pos.variant().rules.pass && m == passMove(pos)) return true;
     Color us = pos.sideToMove();
     std::size_t royals = pos.royals(us).size();
+    // Facing royals must be parted by any move but a pass.
+    bool mustPart = pos.variant().rules.facingRoyals && royalsFaceNow(pos);
     pos.makeMove(m);
     bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
+    if (ok && mustPart && royalsFaceNow(pos)) ok = false;  // (facing is mutual)
     if (ok && pos.royals(us).size() < royals && m.kind == MoveKind::Normal &&
         !(m.flags & kMoveRelocate) && pos.variant().rules.checkRule != CheckRule::None)
         ok = false;
@@ -644,18 +689,25 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
     if (pos.terminal()) return;
     MoveList pseudo;
     generatePseudo(pos, pseudo, type);
-    LegalityShortcut shortcut(pos);
-    bool soleBefore = countsRoyalsBefore(pos);
-    BitboardLegality bitboards(pos, soleBefore);
-    for (const Move& m : pseudo) {
-        if (shortcut.safe(pos, m)) {
-            out.push(m);
-            continue;
-        }
-        int judged = bitboards.judge(pos, m);
-        if (judged >= 0 ? judged == 1 : legalAfterMake(pos, m, soleBefore)) out.push(m);
-    }
     const Rules& rules = pos.variant().rules;
+    if (rules.facingRoyals && royalsFaceNow(pos)) {
+        // Every move must part the royals: made and tested.
+        bool soleBefore = countsRoyalsBefore(pos);
+        for (const Move& m : pseudo)
+            if (legalAfterMake(pos, m, soleBefore)) out.push(m);
+    } else {
+        LegalityShortcut shortcut(pos);
+        bool soleBefore = countsRoyalsBefore(pos);
+        BitboardLegality bitboards(pos, soleBefore);
+        for (const Move& m : pseudo) {
+            if (shortcut.safe(pos, m)) {
+                out.push(m);
+                continue;
+            }
+            int judged = bitboards.judge(pos, m);
+            if (judged >= 0 ? judged == 1 : legalAfterMake(pos, m, soleBefore)) out.push(m);
+        }
+    }
     if (!rules.placements.empty()) generatePlacements(pos, out, type);
     if (rules.swap && type != GenType::Captures) {
         // A swap may depend on there being no other legal move, captures included.

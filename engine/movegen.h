@@ -45,11 +45,37 @@ bool isLegalMove(Position& pos, const Move& m);
 void generatePlacements(Position& pos, MoveList& legal, GenType type);
 void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove);
 
-// Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored).
+// PieceSpec::mayNotCapture and mayNotPassOver, for a piece of a walled type
+// (VariantInfo::walled) moving from `from`, on the path node `n` whose square holds `occupant`:
+// clears `emit` (the occupancy class with which a move may end there) if the occupant may not
+// be captured, and `pass` (the class with which the path goes on) if it may not be captured on
+// the way or passed over. The mover's own square is no wall.
+inline void applyWalls(const PieceSpec& mover, Piece occupant, const betza::PathNode& n, int from,
+                       std::uint8_t& emit, std::uint8_t& pass) {
+    if (occupant == kNoPiece || n.sq == from) return;
+    PieceType t = typeOf(occupant);
+    bool takes = n.locust & pass;
+    if (mover.mayNotCapture[t]) {
+        emit = 0;
+        if (takes) pass = 0;
+    }
+    if (mover.mayNotPassOver[t] && !takes) pass = 0;
+}
+
+// Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored,
+// except by a piece that may not capture what stands there: PieceSpec::mayNotCapture).
 bool isAttacked(const Position& pos, int sq, Color by);
 
 // Whether side c's royals are in the danger the variant's check rule forbids (after c moved).
 bool royalsInDanger(const Position& pos, Color c);
+
+// Rules::facingRoyals: whether a royal of the side to move faces an enemy royal on a file with
+// nothing between them.
+bool royalsFaceNow(const Position& pos);
+
+// Rules::pass: the pass of the side to move if it may pass now (a royal's move to its own square,
+// flagged kMovePass), else a null Move. Legal as it is.
+Move passMove(const Position& pos);
 
 // Whether the side to move has a royal under attack (is "in check").
 bool inCheck(const Position& pos);

@@ -55,12 +55,18 @@ bool walkerAttacks(const BoardAfter& after, PieceType t, Color by, int from, int
     const betza::SquareRange& r = table.ranges[by][from];
     std::uint32_t end = pos.isVirgin(from) ? r.initial2 : r.initial;
     const betza::PathNode* nodes = table.nodes.data();
+    const bool walled = info.walled[t];
+    const PieceSpec& spec = pos.variant().pieces[t];
+    if (walled && after.at(target) != kNoPiece && spec.mayNotCapture[typeOf(after.at(target))])
+        return false;
     for (std::uint32_t i = r.begin; i < end;) {
         const betza::PathNode& n = nodes[i];
         std::uint8_t o = n.sq == target ? betza::kOccEnemy : info.occClass[by][after.at(n.sq)];
         if (n.sq == target && ((n.emit | n.locust) & betza::kOccEnemy) &&
             !(n.flags & betza::kNodeTame))
             return true;
+        std::uint8_t emit = o;
+        if (walled && n.sq != target) applyWalls(spec, after.at(n.sq), n, from, emit, o);
         i = (n.pass & o) ? i + 1 : n.skip;
     }
     return false;
@@ -178,6 +184,8 @@ BitboardLegality::BitboardLegality(const Position& pos, bool soleRoyalBefore) {
     const Variant& v = pos.variant();
     const Rules& rules = v.rules;
     if (!v.bitboards || soleRoyalBefore) return;
+    // Facing royals that every move must part: made and tested (legalAfterMake).
+    if (rules.facingRoyals && royalsFaceNow(pos)) return;
     every_ = rules.checkRule == CheckRule::AllRoyals;
     checked_ =
         rules.checkRule == CheckRule::AnyRoyal || every_ ||
@@ -411,6 +419,8 @@ int countLegalMoves(Position& pos) {
     const Rules& r = v.rules;
     // Several e.p. squares (a triple step): the generator has them all.
     if (!v.bitboards || pos.terminal() || pos.hasSeveralEpTargets()) return -1;
+    // Facing royals must be parted: generateLegal makes and tests every move.
+    if (r.facingRoyals && royalsFaceNow(pos)) return -1;
     if (r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&
         pos.royals(pos.sideToMove()).size() == 1)
         return -1;

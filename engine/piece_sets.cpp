@@ -104,6 +104,10 @@ std::optional<PieceSets<BB>> PieceSets<BB>::build(const betza::CompileInput& inp
         const auto& at = input.movesAt[c];
         return !at.empty() && at[sq] ? at[sq] : input.moves;
     };
+    if (!input.within.empty()) {
+        if (whyNot) *whyNot = "it has moves made only within a set of squares";
+        return std::nullopt;
+    }
     PieceSets out;
     out.reversible_ = input.movesAt[0].empty() && input.movesAt[1].empty() &&
                       input.allowed[0].none() && input.allowed[1].none();

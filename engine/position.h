@@ -87,6 +87,11 @@ class Position {
     // Squares of c's royal pieces (at most a handful).
     const std::vector<int>& royals(Color c) const { return royals_[c]; }
     int ply() const { return int(history_.size()); }
+    // The move made `back` moves before the last one (0: the last), or a null Move if there is
+    // none (before the FEN's position, or the search's null move).
+    Move lastMove(int back = 0) const {
+        return back < ply() ? history_[history_.size() - 1 - back].move : Move{};
+    }
 
     void makeMove(const Move& m);
     void unmakeMove();

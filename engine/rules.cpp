@@ -21,6 +21,23 @@ GameResult scoreFor(Color c, Outcome outcome) {
     return GameResult::Draw;
 }
 
+// Rules::counting: the side with more points wins.
+GameResult countMaterial(const Position& pos) {
+    const Rules::MaterialCounting& c = *pos.variant().rules.counting;
+    double white = 0, black = c.blackBonus;
+    for (int t = 0; t < pos.info().typeCount; ++t) {
+        white += c.points[t] * pos.count(White, PieceType(t));
+        black += c.points[t] * pos.count(Black, PieceType(t));
+    }
+    return white > black   ? GameResult::WhiteWins
+           : black > white ? GameResult::BlackWins
+                           : GameResult::Draw;
+}
+
+GameResult endScore(const Position& pos, Color c, const Rules::EndScore& s) {
+    return s.counted ? countMaterial(pos) : scoreFor(c, s.outcome);
+}
+
 bool onlyRoyals(const Position& pos, Color c) {
     const auto& info = pos.info();
     for (int t = 0; t < info.typeCount; ++t)
@@ -79,6 +96,12 @@ GameEnd gameEnd(const Position& pos, const MoveList& legal) {
     // The side that moved destroyed its own last royal (XBetza d without a check rule).
     if (!pos.info().royalTypes.empty() && royalsGone(pos, ~us))
         return {scoreFor(~us, Outcome::Loss), "royal pieces captured"};
+    // A pass answering facing royals, or the second pass in a row, ended the game.
+    if (pos.terminal() && rules.pass && (pos.lastMove().flags & kMovePass)) {
+        if (rules.facingRoyals && royalsFaceNow(pos))
+            return {endScore(pos, ~us, *rules.facingRoyals), "pass with the royals facing"};
+        if (rules.pass->twice) return {endScore(pos, us, *rules.pass->twice), "both sides passed"};
+    }
     if (legal.size == 0) {
         if (inCheck(pos)) return {scoreFor(us, rules.checkmate), "checkmate"};
         return {scoreFor(us, rules.stalemate), "stalemate"};

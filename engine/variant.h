@@ -56,6 +56,21 @@ struct PieceSpec {
     // Empty = the whole board.
     SideSquares confinement;
 
+    // Further moves the piece has while it stands on one of `squares`, made only along those
+    // squares: every square outside the set is off the board for them (janggi's palace
+    // diagonals).
+    struct MovesWithin {
+        SideSquares squares;
+        std::string betza;
+        betza::PieceMoves moves;
+    };
+    std::vector<MovesWithin> movesWithin;
+
+    // Pieces of these types (either side) the piece may never capture, and may never pass over
+    // (as a hopper's screen, or on any path that goes on beyond an occupied square): to it they
+    // are walls (janggi's cannon and other cannons).
+    std::bitset<kMaxPieceTypes> mayNotCapture, mayNotPassOver;
+
     // Shogi-style promotion: the type this piece turns into, and, for a promoted type, the type
     // it reverts to when captured into hand.
     PieceType promotesTo = kNoPieceType;
@@ -190,6 +205,30 @@ struct Rules {
     // does not answer a check (Tamerlane RULE-OPTION O11).
     bool royalCountBeforeMove = false;
     bool flyingRoyals = false;  // royals may not face each other on an open file (xiangqi)
+
+    // How a game that a rule ends is scored: an outcome for the side the rule names, or by
+    // `counting`.
+    struct EndScore {
+        Outcome outcome = Outcome::Draw;
+        bool counted = false;
+    };
+    // Material counting (janggi): each side's points for its pieces on the board, Black's plus
+    // blackBonus; more points win, equal points draw.
+    struct MaterialCounting {
+        std::array<double, kMaxPieceTypes> points{};
+        double blackBonus = 0;
+    };
+    std::optional<MaterialCounting> counting;
+    // A side may pass (its turn, nothing else changes), written as its royal's move to its own
+    // square; not while in check (but see facingRoyals), not without a royal on the board.
+    struct PassRule {
+        std::optional<EndScore> twice;  // two passes in a row end the game (for the side to move)
+    };
+    std::optional<PassRule> pass;
+    // Royals facing each other on a file with nothing between them (janggi's bikjang): the side
+    // to move then must end it or pass, even in check; passing then ends the game, scored so
+    // for the side that passed. Moving into it is allowed. Needs `pass`.
+    std::optional<EndScore> facingRoyals;
 
     Outcome checkmate = Outcome::Loss;  // for the side that is mated
     Outcome stalemate = Outcome::Draw;  // for the side that has no move

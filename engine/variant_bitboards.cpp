@@ -24,6 +24,7 @@ PieceBoardInput pieceBoardInput(const Variant& v, PieceType t) {
         }
     }
     out.input.allowed = spec.confinement.of;
+    for (const auto& w : spec.movesWithin) out.input.within.push_back({&w.moves, w.squares.of});
     out.board = g;
     if (const auto& cit = v.rules.citadels) {
         const auto& own = cit->ownEntrants;
@@ -41,7 +42,11 @@ VariantBitboards<BB>::VariantBitboards(const Variant& v)
     for (std::size_t t = 0; t < v.pieces.size(); ++t) {
         PieceBoardInput in = pieceBoardInput(v, PieceType(t));
         std::string why;
-        pieces.push_back(PieceSets<BB>::build(in.input, in.board, sliders, &why));
+        if (v.pieces[t].mayNotCapture.any() || v.pieces[t].mayNotPassOver.any())
+            pieces.emplace_back(),
+                why = "some pieces are walls to it (mayNotCapture, mayNotPassOver)";
+        else
+            pieces.push_back(PieceSets<BB>::build(in.input, in.board, sliders, &why));
         whyWalker.push_back(pieces.back() ? std::string() : why);
         holes.push_back(toBitboard<BB>(in.board.holes));
     }

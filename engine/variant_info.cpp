@@ -25,7 +25,9 @@ void derivePieces(const Variant& v, VariantInfo& info) {
         if (p.royal) info.royalTypes.push_back(PieceType(t)), info.isRoyal[t] = true;
         bool initial = hasInitial(p.moves);
         for (const auto& z : p.zoneMoves) initial = initial || hasInitial(z.moves);
+        for (const auto& w : p.movesWithin) initial = initial || hasInitial(w.moves);
         info.hasInitialMoves[t] = initial;
+        info.walled[t] = p.mayNotCapture.any() || p.mayNotPassOver.any();
         info.unmovedByRight[t] = p.firstMoveRight;
         info.initialNotInCheck[t] = p.initialNotInCheck;
         info.anyInitialNotInCheck = info.anyInitialNotInCheck || p.initialNotInCheck;

@@ -28,6 +28,9 @@ struct VariantInfo {
     // [type]: a piece of this type, arriving, may take an enemy's first-move right
     // (PieceSpec::rightLostWhenAimedBy).
     std::array<bool, kMaxPieceTypes> aimsAtRights{};
+    // [type]: the piece has pieces it may not capture or pass over (PieceSpec::mayNotCapture,
+    // mayNotPassOver): its paths test each occupant's type.
+    std::array<bool, kMaxPieceTypes> walled{};
     std::array<bool, kMaxPieceTypes> resetsClock{};  // pawn-like: its moves reset the n-move count
     std::array<Piece, kMaxSquares> startBoard{};     // the start position's pieces
     // [type]: indices into rules.promotions of the rules that promote this type.

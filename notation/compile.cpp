@@ -453,6 +453,17 @@ CompiledPiece compile(const CompileInput& input, const Geometry& board) {
     for (int c = 0; c < 2; ++c)
         for (const PieceMoves* pm : input.movesAt[c])
             if (pm) validate(*pm, input.accepts);
+    // The board each set of moves within squares is made on, per colour.
+    std::vector<std::array<Geometry, 2>> withinBoards;
+    for (const auto& w : input.within) {
+        validate(*w.moves, input.accepts);
+        std::array<Geometry, 2>& b = withinBoards.emplace_back();
+        for (int c = 0; c < 2; ++c) {
+            b[c] = board;
+            for (int sq = 0; sq < board.squareCount(); ++sq)
+                if (!w.squares[c][sq]) b[c].holes.set(sq);
+        }
+    }
 
     const int n = board.squareCount();
     for (int color = 0; color < 2; ++color) {
@@ -468,10 +479,11 @@ CompiledPiece compile(const CompileInput& input, const Geometry& board) {
             const PieceMoves* pm = input.moves;
             if (!input.movesAt[color].empty() && input.movesAt[color][sq])
                 pm = input.movesAt[color][sq];
-            if (!pm) continue;
+            static const std::vector<Move> kNoMoves;
+            const std::vector<Move>& moves = pm ? pm->moves : kNoMoves;
             std::map<std::vector<int>, std::uint8_t> seen;
             for (int pass = 0; pass < 3; ++pass) {
-                for (const Move& m : pm->moves) {
+                for (const Move& m : moves) {
                     if (m.initial != pass) continue;
                     if (m.legs.front().atom.kind == AtomKind::Castling) {
                         out.castling =
@@ -481,6 +493,16 @@ CompiledPiece compile(const CompileInput& input, const Geometry& board) {
                     TreeBuilder builder(m, board, color, sq, input.allowed[color], out);
                     builder.seen = &seen;
                     builder.build();
+                }
+                for (std::size_t w = 0; w < input.within.size(); ++w) {
+                    if (!input.within[w].squares[color][sq]) continue;
+                    for (const Move& m : input.within[w].moves->moves) {
+                        if (m.initial != pass) continue;
+                        TreeBuilder builder(m, withinBoards[w][color], color, sq,
+                                            input.allowed[color], out);
+                        builder.seen = &seen;
+                        builder.build();
+                    }
                 }
                 if (pass == 0) r.initial = std::uint32_t(out.nodes.size());
                 if (pass == 1) r.initial2 = std::uint32_t(out.nodes.size());

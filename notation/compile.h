@@ -108,6 +108,13 @@ struct CompileInput {
     // Per colour and square, the moves to use there (zone-dependent moves); may be empty.
     std::array<std::vector<const PieceMoves*>, 2> movesAt;
     std::array<SquareSet, 2> allowed;
+    // Further moves from the squares of a set, made only along it: for them every square outside
+    // the set is a hole (janggi's palace diagonals). They join the moves of those squares.
+    struct Within {
+        const PieceMoves* moves = nullptr;
+        std::array<SquareSet, 2> squares;  // [colour]
+    };
+    std::vector<Within> within;
     std::uint8_t accepts = 0;  // TableFeature bits the caller's generator implements
 };
 

@@ -223,6 +223,7 @@ TEST(BitboardPieces, ShippedPiecesOnTheWalker) {
     }
     std::map<std::string, std::string> expected = {
         {"grasshopper G", "a leg that captures or hops before the move ends (locust, hopper)"},
+        {"janggi C", "a leg that captures or hops before the move ends (locust, hopper)"},
         {"wildebeest P", "a move from one rank ahead of the start (ii)"},
         {"xiangqi C", "a leg that captures or hops before the move ends (locust, hopper)"},
     };

@@ -319,11 +319,12 @@ TEST(ShippedVariants, SchemaDocumentsEveryKeyTheLoaderAccepts) {
     for (const char* key :
          {"promotion", "castling", "drops", "capturesToHand", "dropMateIllegal", "immobileIllegal",
           "checkRule", "flyingRoyals", "checkmate", "stalemate", "bareRoyal", "bareRoyalReply",
-          "nMoveRule", "repetition", "perpetualCheckLoses"})
+          "nMoveRule", "repetition", "perpetualCheckLoses", "pass", "facingRoyals"})
         EXPECT_TRUE(schema["properties"]["rules"]["properties"][key].contains("description"))
             << key;
-    for (const char* key : {"name", "letter", "betza", "notation", "royal", "value", "promotesTo",
-                            "zoneMoves", "confinement", "enPassantVictim"})
+    for (const char* key :
+         {"name", "letter", "betza", "notation", "royal", "value", "promotesTo", "zoneMoves",
+          "confinement", "enPassantVictim", "movesWithin", "mayNotCapture", "mayNotPassOver"})
         EXPECT_TRUE(schema["$defs"]["piece"]["properties"][key].contains("description")) << key;
 }
 

@@ -77,6 +77,27 @@ void describeRules(const Variant& v, std::ostream& out) {
             << (r.citadels->exchange ? ", once-per-game exchange" : "") << '\n';
     if (r.swap) out << "  once-per-game royal swap\n";
     if (!r.placements.empty()) out << "  placements of parked pieces\n";
+    auto scored = [](const Rules::EndScore& s, const char* who) {
+        return s.counted ? std::string("material counting decides")
+                         : std::string(who) + " " + outcomeText(s.outcome);
+    };
+    if (r.pass)
+        out << "  pass: either side may pass (its royal to its own square), not in check"
+            << (r.pass->twice
+                    ? "; two passes in a row: " + scored(*r.pass->twice, "the side to move")
+                    : std::string())
+            << '\n';
+    if (r.facingRoyals)
+        out << "  facing royals: the side to move must part them or pass (even in check); then "
+            << scored(*r.facingRoyals, "the side that passed") << '\n';
+    if (r.counting) {
+        out << "  material counting:";
+        for (size_t t = 0; t < v.pieces.size(); ++t)
+            if (r.counting->points[t] != 0)
+                out << ' ' << v.pieces[t].letter << ' ' << r.counting->points[t];
+        if (r.counting->blackBonus != 0) out << ", Black +" << r.counting->blackBonus;
+        out << '\n';
+    }
     if (r.nMoveRule) out << "  " << r.nMoveRule << "-move rule: draw\n";
     if (r.repetitionCount)
         out << "  " << r.repetitionCount << "-fold repetition: the side to move "
@@ -143,6 +164,19 @@ int runDescribe(int argc, char** argv) {
         std::cout << line.str() << '\n';
         std::cout << "     XBetza: " << (xb ? *xb : "not expressible (" + why + ")")
                   << (p.zoneMoves.empty() ? "" : " (other moves in some zones)") << '\n';
+        for (const auto& w : p.movesWithin)
+            std::cout << "     also, within " << w.squares.of[White].count()
+                      << " squares (the rest of the board is off it): " << w.betza << '\n';
+        auto typeList = [&](const std::bitset<kMaxPieceTypes>& set) {
+            std::string s;
+            for (size_t a = 0; a < v.pieces.size(); ++a)
+                if (set[a]) s += (s.empty() ? "" : ",") + v.pieces[a].letter;
+            return s;
+        };
+        if (p.mayNotCapture.any())
+            std::cout << "     may not capture: " << typeList(p.mayNotCapture) << '\n';
+        if (p.mayNotPassOver.any())
+            std::cout << "     may not pass over: " << typeList(p.mayNotPassOver) << '\n';
         std::cout << "     reach on an empty board: " << fixed(prof.mobility, 2)
                   << " squares, weighted " << fixed(prof.weighted, 2) << " (leaps "
                   << int(prof.leaperShare * 100 + 0.5) << "%, forward " << fixed(prof.forward, 2)

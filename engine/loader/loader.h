@@ -46,6 +46,7 @@ class Loader : private JsonReader {
     void loadPieces(const Json& v, const std::string& ptr);
     void loadPieceDetails(const Json& v, const std::string& ptr, PieceType self);
     void loadFirstMoveRules(const Json& pj, const std::string& p, PieceSpec& spec);
+    void loadMovesWithin(const Json& v, const std::string& ptr, PieceSpec& spec) const;
     // A piece's "xboardPiece": one of XBoard's piece types, by name, used by no other piece.
     std::string xboardPiece(const Json& v, const std::string& piecePtr) const;
     PieceType letterRef(const Json& v, const std::string& ptr) const;
@@ -59,6 +60,9 @@ class Loader : private JsonReader {
     // rules.cpp
     void loadRules(const Json& v, const std::string& ptr);
     Outcome outcome(const Json& v, const std::string& ptr) const;
+    // An outcome, or "count" (rules.counting decides; checked once all rules are read).
+    Rules::EndScore endScore(const Json& v, const std::string& ptr) const;
+    Rules::MaterialCounting loadCounting(const Json& v, const std::string& ptr) const;
     void checkConsistency(const Json& rulesJson);
     // promotion.cpp
     PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;

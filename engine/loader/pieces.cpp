@@ -84,7 +84,8 @@ void Loader::loadPieces(const Json& v, const std::string& ptr) {
         checkKeys(pj, p,
                   {"name", "letter", "betza", "notation", "royal", "value", "promotesTo",
                    "zoneMoves", "confinement", "enPassantVictim", "immune", "firstMoveRight",
-                   "firstMoveRightLostWhenAimedBy", "initialNotInCheck", "xboardPiece"});
+                   "firstMoveRightLostWhenAimedBy", "initialNotInCheck", "xboardPiece",
+                   "movesWithin", "mayNotCapture", "mayNotPassOver"});
         PieceSpec spec;
         spec.name = string(required(pj, p, "name"), child(p, "name"));
         std::string letterText = string(required(pj, p, "letter"), child(p, "letter"));
@@ -154,6 +155,14 @@ void Loader::loadPieceDetails(const Json& pj, const std::string& p, PieceType se
             spec.zoneMoves.push_back(std::move(z));
         }
     }
+    if (const Json* mw = member(pj, "movesWithin"))
+        loadMovesWithin(*mw, child(p, "movesWithin"), spec);
+    for (const char* key : {"mayNotCapture", "mayNotPassOver"})
+        if (const Json* w = member(pj, key)) {
+            auto& set =
+                std::string(key) == "mayNotCapture" ? spec.mayNotCapture : spec.mayNotPassOver;
+            for (PieceType t : letterList(*w, child(p, key))) set.set(t);
+        }
     if (const Json* c = member(pj, "confinement"))
         spec.confinement = region(*c, child(p, "confinement"));
     if (const Json* im = member(pj, "immune")) spec.immune = region(*im, child(p, "immune"));
@@ -166,11 +175,36 @@ void Loader::loadPieceDetails(const Json& pj, const std::string& p, PieceType se
     }
 }
 
+// Moves made only along a set of squares, from its squares (palace diagonals).
+void Loader::loadMovesWithin(const Json& v, const std::string& ptr, PieceSpec& spec) const {
+    array(v, ptr);
+    for (std::size_t k = 0; k < v.size(); ++k) {
+        std::string ep = child(ptr, k);
+        const Json& e = v[k];
+        object(e, ep);
+        checkKeys(e, ep, {"squares", "betza"});
+        PieceSpec::MovesWithin w;
+        w.squares = region(required(e, ep, "squares"), child(ep, "squares"));
+        if (!w.squares.any()) fail(child(ep, "squares"), "names no square");
+        w.betza = string(required(e, ep, "betza"), child(ep, "betza"));
+        w.moves = betzaOf(w.betza, spec.notation, child(ep, "betza"));
+        if (w.moves.drop)
+            fail(child(ep, "betza"), "a drop rule (@) belongs in the piece's main betza");
+        if (w.moves.royal)
+            fail(child(ep, "betza"), "royalty (y) belongs in the piece's main betza");
+        for (const auto& m : w.moves.moves)
+            if (m.legs.front().atom.kind == betza::AtomKind::Castling)
+                fail(child(ep, "betza"), "castling (O) belongs in the piece's main betza");
+        spec.movesWithin.push_back(std::move(w));
+    }
+}
+
 // firstMoveRight, firstMoveRightLostWhenAimedBy and initialNotInCheck: each qualifies the
 // piece's initial (i) moves, so a piece without them may not have one.
 void Loader::loadFirstMoveRules(const Json& pj, const std::string& p, PieceSpec& spec) {
     bool initial = hasInitialMove(spec.moves);
     for (const auto& z : spec.zoneMoves) initial = initial || hasInitialMove(z.moves);
+    for (const auto& w : spec.movesWithin) initial = initial || hasInitialMove(w.moves);
     auto flag = [&](const char* key, bool& out) {
         const Json* f = member(pj, key);
         if (!f) return;

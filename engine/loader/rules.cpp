@@ -23,28 +23,70 @@ Outcome Loader::outcome(const Json& v, const std::string& ptr) const {
     fail(ptr, "expected 'loss', 'draw' or 'win', got " + quote(s));
 }
 
+Rules::EndScore Loader::endScore(const Json& v, const std::string& ptr) const {
+    Rules::EndScore s;
+    if (v.is_string() && v.get<std::string>() == "count")
+        s.counted = true;
+    else if (v.is_string() && v.get<std::string>() != "loss" && v.get<std::string>() != "draw" &&
+             v.get<std::string>() != "win")
+        fail(ptr, "expected 'loss', 'draw', 'win' or 'count', got " + quote(string(v, ptr)));
+    else
+        s.outcome = outcome(v, ptr);
+    return s;
+}
+
+Rules::MaterialCounting Loader::loadCounting(const Json& v, const std::string& ptr) const {
+    object(v, ptr);
+    checkKeys(v, ptr, {"points", "blackBonus"});
+    Rules::MaterialCounting c;
+    auto number = [&](const Json& n, const std::string& p) {
+        if (!n.is_number()) fail(p, std::string("expected a number, got ") + typeName(n));
+        double x = n.get<double>();
+        if (x < 0 || x > 1000) fail(p, "must be between 0 and 1000");
+        return x;
+    };
+    std::string pp = child(ptr, "points");
+    const Json& points = object(required(v, ptr, "points"), pp);
+    for (auto it = points.begin(); it != points.end(); ++it) {
+        std::string kp = child(pp, it.key());
+        auto letter = normalizePieceLetter(it.key());
+        PieceType t = letter ? variant_->pieceByLetter(*letter) : kNoPieceType;
+        if (t == kNoPieceType)
+            fail(kp, "unknown piece letter " + quote(it.key()) + " (the pieces are " +
+                         variant_->pieceLetters() + ")");
+        c.points[t] = number(it.value(), kp);
+    }
+    if (const Json* b = member(v, "blackBonus"))
+        c.blackBonus = number(*b, child(ptr, "blackBonus"));
+    return c;
+}
+
 void Loader::loadRules(const Json& v, const std::string& ptr) {
     object(v, ptr);
-    checkKeys(v, ptr, {"promotion",
-                       "castling",
-                       "drops",
-                       "capturesToHand",
-                       "dropMateIllegal",
-                       "immobileIllegal",
-                       "checkRule",
-                       "flyingRoyals",
-                       "checkmate",
-                       "stalemate",
-                       "bareRoyal",
-                       "bareRoyalReply",
-                       "nMoveRule",
-                       "repetition",
-                       "perpetualCheckLoses",
-                       "citadels",
-                       "royalRank",
-                       "swap",
-                       "placement",
-                       "royalCountBeforeMove"});
+    checkKeys(v, ptr,
+              {"promotion",
+               "castling",
+               "drops",
+               "capturesToHand",
+               "dropMateIllegal",
+               "immobileIllegal",
+               "checkRule",
+               "flyingRoyals",
+               "checkmate",
+               "stalemate",
+               "bareRoyal",
+               "bareRoyalReply",
+               "nMoveRule",
+               "repetition",
+               "perpetualCheckLoses",
+               "citadels",
+               "royalRank",
+               "swap",
+               "placement",
+               "royalCountBeforeMove",
+               "pass",
+               "facingRoyals",
+               "counting"});
     Rules& r = variant_->rules;
     if (const Json* p = member(v, "promotion")) {
         std::string pp = child(ptr, "promotion");
@@ -78,6 +120,26 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     }
     if (const Json* f = member(v, "flyingRoyals"))
         r.flyingRoyals = boolean(*f, child(ptr, "flyingRoyals"));
+    if (const Json* c = member(v, "counting"))
+        r.counting = loadCounting(*c, child(ptr, "counting"));
+    if (const Json* p = member(v, "pass")) {
+        std::string pp = child(ptr, "pass");
+        if (p->is_boolean()) {
+            if (boolean(*p, pp)) r.pass = Rules::PassRule{};
+        } else {
+            object(*p, pp);
+            checkKeys(*p, pp, {"twiceInARow"});
+            r.pass = Rules::PassRule{};
+            if (const Json* t = member(*p, "twiceInARow"))
+                r.pass->twice = endScore(*t, child(pp, "twiceInARow"));
+        }
+    }
+    if (const Json* f = member(v, "facingRoyals")) {
+        std::string fp = child(ptr, "facingRoyals");
+        object(*f, fp);
+        checkKeys(*f, fp, {"passEnds"});
+        r.facingRoyals = endScore(required(*f, fp, "passEnds"), child(fp, "passEnds"));
+    }
     if (const Json* c = member(v, "checkmate")) r.checkmate = outcome(*c, child(ptr, "checkmate"));
     if (const Json* s = member(v, "stalemate")) r.stalemate = outcome(*s, child(ptr, "stalemate"));
     if (const Json* b = member(v, "bareRoyal")) r.bareRoyal = outcome(*b, child(ptr, "bareRoyal"));
@@ -129,8 +191,17 @@ void Loader::checkConsistency(const Json& rulesJson) {
             fail(where("checkRule", "/pieces"),
                  "no piece is royal; mark one \"royal\": true or set rules.checkRule to 'none'");
         if (r.flyingRoyals) fail("/rules/flyingRoyals", "needs a royal piece");
+        if (r.pass) fail("/rules/pass", "needs a royal piece (a pass is written as its move)");
         if (r.bareRoyal) fail("/rules/bareRoyal", "needs a royal piece");
     }
+    if (r.facingRoyals && r.facingRoyals->counted && !r.counting)
+        fail("/rules/facingRoyals/passEnds", "'count' needs rules.counting");
+    if (r.pass && r.pass->twice && r.pass->twice->counted && !r.counting)
+        fail("/rules/pass/twiceInARow", "'count' needs rules.counting");
+    if (r.facingRoyals && !r.pass)
+        fail("/rules/facingRoyals", "needs rules.pass (facing royals may be answered by a pass)");
+    if (r.facingRoyals && r.flyingRoyals)
+        fail("/rules/facingRoyals", "contradicts rules.flyingRoyals (royals may not face at all)");
     if (member(rulesJson, "bareRoyalReply") && !r.bareRoyal)
         fail("/rules/bareRoyalReply", "only allowed together with bareRoyal");
     if (r.perpetualCheckLoses && r.repetitionCount == 0)

@@ -25,6 +25,7 @@ void Loader::compileTables() {
             }
         }
         input.allowed = spec.confinement.of;
+        for (const auto& w : spec.movesWithin) input.within.push_back({&w.moves, w.squares.of});
         // The generator and make/unmake implement every table feature (u: Position's unload).
         input.accepts = betza::kAllTableFeatures;
         // Citadels are off the board for every piece that may never enter one.
