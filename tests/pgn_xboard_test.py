@@ -20,22 +20,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_match import find, games  # noqa: E402  (XBoard's helpers, shared)
+
 SKIP = 77
 VARIANTS = ["chess", "capablanca", "courier", "crazyhouse", "grand", "makruk", "shatranj",
             "shogi", "xiangqi"]
-
-
-def find(tool):
-    path = shutil.which(tool)
-    if path:
-        return path
-    return "/usr/games/" + tool if os.access("/usr/games/" + tool, os.X_OK) else None
-
-
-def games(pgn):
-    for block in re.split(r"\n(?=\[Event )", pgn.strip()):
-        if block.strip():
-            yield dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M)), block
 
 
 def xboard_load(xboard, xvfb, pgn_file, index, home):
@@ -85,11 +75,10 @@ def main():
             if run.returncode != 0 or not os.path.exists(pgn_file):
                 failures.append("%s: match failed: %s" % (variant, run.stderr.strip()))
                 continue
-            for index, (tags, text) in enumerate(games(open(pgn_file).read()), 1):
+            for index, (tags, movetext) in enumerate(games(open(pgn_file).read()), 1):
                 plies = int(tags.get("PlyCount", "-1"))
                 if tags.get("TimeControl") != "1/0.03":
                     failures.append("%s #%d: TimeControl %r" % (variant, index, tags.get("TimeControl")))
-                movetext = re.sub(r"^\[.*\]\s*$", "", text, flags=re.M)
                 if not re.search(r"\b[A-Z][a-z]?x?[a-z][0-9]", movetext):
                     failures.append("%s #%d: no SAN piece move in %r" % (variant, index, movetext[:120]))
                 log = xboard_load(xboard, xvfb, pgn_file, index, home)
