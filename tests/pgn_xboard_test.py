@@ -19,6 +19,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gui_match import find, games  # noqa: E402  (XBoard's helpers, shared)
@@ -37,12 +38,17 @@ def xboard_load(xboard, xvfb, pgn_file, index, home):
            "-nameOfDebugFile", log, "-saveSettingsOnExit", "false", "-timeDelay", "0",
            "-popupMoveErrors", "false"]
     # XBoard stays open after loading: it is stopped, with xvfb-run and its X server (one
-    # process group), once it has had the time to read the game.
+    # process group), once its log shows the game read to its end or to a move it refused.
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=dict(os.environ, HOME=home), start_new_session=True)
-    try:
-        proc.wait(timeout=12)
-    except subprocess.TimeoutExpired:
+    done = re.compile(r"^Parsed (game end|\w*Move\b|IllegalMove)", re.M)
+    deadline = time.monotonic() + 20
+    while proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        if os.path.exists(log) and done.search(open(log, errors="replace").read()):
+            time.sleep(0.3)
+            break
+    if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
             proc.wait(timeout=5)
