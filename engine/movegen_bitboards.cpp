@@ -66,45 +66,103 @@ bool walkerAttacks(const BoardAfter& after, PieceType t, Color by, int from, int
     return false;
 }
 
-// Whether a piece of side `by` could capture on sq on the board `after`, whose occupancy is
-// `occ` and where the pieces on `removed` were captured.
-template <int W>
-bool attackedOn(const BoardAfter& after, const BitboardTables& tables, int sq, Color by,
-                const Bitboard<W>& occ, const Bitboard<W>& removed) {
-    using BB = Bitboard<W>;
-    const Position& pos = after.pos;
-    const Variant& v = pos.variant();
-    if (pos.info().citadels[sq] && !v.rules.citadels->attackable) return false;
-    const VariantBitboards<BB>& bb = tables.at<W>();
-    int from = int(~by);
-    BB orth, diag;
-    for (int t = 0; t < pos.info().typeCount; ++t) {
-        // The squares from which the type attacks sq on some board: most types have none.
-        SquareSet cand = pos.pieces(by, PieceType(t)) & v.tables[t].attackersOf[by][sq];
-        if (cand.none()) continue;
-        if (!tables.reversible(PieceType(t))) {
-            for (size_t f = cand._Find_first(); f < cand.size(); f = cand._Find_next(f))
-                if (!removed.test(int(f)) && walkerAttacks(after, PieceType(t), by, int(f), sq))
-                    return true;
-            continue;
-        }
-        BB mine = fromSquareSet<BB>(cand).andNot(removed);
-        if (mine.none()) continue;
-        const PieceSets<BB>& piece = *bb.pieces[t];
-        if (tables.mergeable(PieceType(t))) {
-            auto masks = piece.captureMasks(from, sq);
-            if ((masks.leap & mine).any()) return true;
-            orth |= masks.orth & mine;
-            diag |= masks.diag & mine;
-        } else if ((piece.captures(bb.sliders, from, sq, false, occ | bb.holes[t]) & mine).any()) {
-            return true;
+// The pieces of side `by` that could capture on a square on some board (the tables'
+// attackersOf), gathered once and sorted for attackedOn: the mergeable types' by their capture
+// masks, the others by type. A move only removes enemies, so what is gathered on the position
+// serves every board a move of the other side leaves.
+template <class BB>
+struct Attackers {
+    int sq = -1;
+    bool never = false;    // a citadel no piece attacks
+    bool unloads = false;  // some walker type unloads (XBetza u): walkerAttacks is not exact
+    BB leap, orth, diag;   // mergeable types: leapers, riders along ranks and files, diagonals
+    int others = 0;        // the other types with candidates
+    // [i < others]: the type and its candidates (left uninitialized beyond, as it is large).
+    std::array<PieceType, kMaxPieceTypes> type;
+    union Candidates {
+        Candidates() {}
+        BB at[kMaxPieceTypes];
+    } mine;
+
+    void gather(const Position& pos, const BitboardTables& tables, int square, Color by) {
+        const Variant& v = pos.variant();
+        sq = square;
+        others = 0;
+        leap = orth = diag = BB{};
+        unloads = false;
+        never = pos.info().citadels[sq] && !v.rules.citadels->attackable;
+        if (never) return;
+        const auto& bb = tables.at<BB::kWords>();
+        int from = int(~by);
+        // The mergeable types: the pieces in the union of their masks, each by its own masks.
+        const auto& u = bb.mergedCaptures[from][sq];
+        BB enemies = fromSquareSet<BB>(pos.occupied(by));
+        forEachSquare(enemies & (u.leap | u.orth | u.diag), [&](int f) {
+            PieceType t = typeOf(pos.at(f));
+            if (!tables.mergeable(t)) return;
+            auto masks = bb.pieces[t]->captureMasks(from, sq);
+            BB bit = BB::square(f);
+            if (masks.leap.test(f)) leap |= bit;
+            if (masks.orth.test(f)) orth |= bit;
+            if (masks.diag.test(f)) diag |= bit;
+        });
+        for (PieceType t : bb.unmerged) {
+            SquareSet cand = pos.pieces(by, t) & v.tables[t].attackersOf[by][sq];
+            if (cand.none()) continue;
+            BB m = fromSquareSet<BB>(cand);
+            unloads |= !tables.reversible(t) && v.tables[t].hasUnload;
+            type[others] = t;
+            mine.at[others++] = m;
         }
     }
+};
+
+// Whether one of `a`, the attackers of a square, could capture on it on the board `after`,
+// whose occupancy is `occ` and where the pieces on `removed` were captured.
+template <int W>
+bool attackedOn(const BoardAfter& after, const BitboardTables& tables,
+                const Attackers<Bitboard<W>>& a, Color by, const Bitboard<W>& occ,
+                const Bitboard<W>& removed) {
+    using BB = Bitboard<W>;
+    if (a.never) return false;
+    if (a.leap.andNot(removed).any()) return true;
+    const VariantBitboards<BB>& bb = tables.at<W>();
+    int sq = a.sq;
+    for (int i = 0; i < a.others; ++i) {
+        PieceType t = a.type[i];
+        BB mine = a.mine.at[i].andNot(removed);
+        if (mine.none()) continue;
+        if (!tables.reversible(t)) {
+            bool hit = false;
+            forEachSquare(mine, [&](int f) { hit = hit || walkerAttacks(after, t, by, f, sq); });
+            if (hit) return true;
+            continue;
+        }
+        BB reach = bb.pieces[t]->captures(bb.sliders, int(~by), sq, false, occ | bb.holes[t]);
+        if ((reach & mine).any()) return true;
+    }
+    BB orth = a.orth.andNot(removed), diag = a.diag.andNot(removed);
     if (orth.none() && diag.none()) return false;
     BB blockers = occ | bb.boardHoles;
     return (orth.any() && (bb.sliders.rook(sq, blockers) & orth).any()) ||
            (diag.any() && (bb.sliders.bishop(sq, blockers) & diag).any());
 }
+
+// The attackers of the mover's royals, each gathered on first use, while the position stays.
+template <class BB>
+struct AttackerCache {
+    static constexpr int kWords = BB::kWords;
+    std::array<Attackers<BB>, 2> entry;
+    int used = 0;
+
+    const Attackers<BB>& of(const Position& pos, const BitboardTables& tables, int sq, Color by) {
+        for (int i = 0; i < used; ++i)
+            if (entry[i].sq == sq) return entry[i];
+        Attackers<BB>& a = entry[used < 2 ? used++ : 1];
+        a.gather(pos, tables, sq, by);
+        return a;
+    }
+};
 
 // Flying royals: two royals on one file with nothing (no piece, no hole) between them.
 template <int W>
@@ -119,7 +177,7 @@ bool royalsFace(const Position& pos, int a, int b, const Bitboard<W>& occ) {
 // Whether the mover's royals stay safe with the piece on `from` gone from the board `all`.
 template <int W>
 bool safeWithout(const Position& pos, const BitboardTables& tables, const Bitboard<W>& all,
-                 int from) {
+                 int from, AttackerCache<Bitboard<W>>& cache) {
     Color us = pos.sideToMove();
     Bitboard<W> occ = all, removed;
     occ.reset(from);
@@ -129,16 +187,18 @@ bool safeWithout(const Position& pos, const BitboardTables& tables, const Bitboa
         if (pos.variant().rules.flyingRoyals)
             for (int e : pos.royals(~us))
                 if (royalsFace<W>(pos, r, e, occ)) return false;
-        if (attackedOn<W>(after, tables, r, ~us, occ, removed)) return false;
+        if (attackedOn<W>(after, tables, cache.of(pos, tables, r, ~us), ~us, occ, removed))
+            return false;
     }
     return true;
 }
 
 // The board after m: occupancy and the captured squares; then each royal of the mover.
 // every: checkRule allRoyals, where one royal not attacked is enough.
+// cache: the attackers of the royals that stay put, kept between moves (or null).
 template <int W>
 bool royalsSafeAfter(const Position& pos, const BitboardTables& tables, const Move& m, bool checked,
-                     bool flying, bool every) {
+                     bool flying, bool every, AttackerCache<Bitboard<W>>* cache) {
     using BB = Bitboard<W>;
     Color us = pos.sideToMove();
     BB occ = fromSquareSet<BB>(pos.occupied(White)) | fromSquareSet<BB>(pos.occupied(Black));
@@ -165,7 +225,15 @@ bool royalsSafeAfter(const Position& pos, const BitboardTables& tables, const Mo
         if (flying)
             for (int e : pos.royals(~us))
                 if (!removed.test(e) && royalsFace<W>(pos, sq, e, occ)) return false;
-        bool attacked = checked && attackedOn<W>(after, tables, sq, ~us, occ, removed);
+        bool attacked = false;
+        if (checked && cache && sq == r) {
+            attacked =
+                attackedOn<W>(after, tables, cache->of(pos, tables, sq, ~us), ~us, occ, removed);
+        } else if (checked) {
+            Attackers<BB> a;
+            a.gather(pos, tables, sq, ~us);
+            attacked = attackedOn<W>(after, tables, a, ~us, occ, removed);
+        }
         if (attacked && !every) return false;
         oneSafe = oneSafe || !attacked;
     }
@@ -186,7 +254,7 @@ BitboardLegality::BitboardLegality(const Position& pos, bool soleRoyalBefore) {
     tables_ = v.bitboards.get();
 }
 
-int BitboardLegality::judge(const Position& pos, const Move& m) const {
+int BitboardLegality::screen(const Position& pos, const Move& m) const {
     if (!tables_) return -1;
     if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant && m.kind != MoveKind::Drop)
         return -1;
@@ -206,16 +274,55 @@ int BitboardLegality::judge(const Position& pos, const Move& m) const {
             (info.isRoyal[m.promo] || info.isRoyal[typeOf(pos.at(m.from))]))
             return -1;
     }
-    if (!checked_ && !flying_) return 1;
+    return !checked_ && !flying_ ? 1 : 2;
+}
+
+int BitboardLegality::judge(const Position& pos, const Move& m) const {
+    int screened = screen(pos, m);
+    if (screened != 2) return screened;
     switch (tables_->words()) {
         case 1:
-            return royalsSafeAfter<1>(pos, *tables_, m, checked_, flying_, every_);
+            return royalsSafeAfter<1>(pos, *tables_, m, checked_, flying_, every_, nullptr);
         case 2:
-            return royalsSafeAfter<2>(pos, *tables_, m, checked_, flying_, every_);
+            return royalsSafeAfter<2>(pos, *tables_, m, checked_, flying_, every_, nullptr);
         case 3:
-            return royalsSafeAfter<3>(pos, *tables_, m, checked_, flying_, every_);
+            return royalsSafeAfter<3>(pos, *tables_, m, checked_, flying_, every_, nullptr);
         default:
-            return royalsSafeAfter<4>(pos, *tables_, m, checked_, flying_, every_);
+            return royalsSafeAfter<4>(pos, *tables_, m, checked_, flying_, every_, nullptr);
+    }
+}
+
+template <class Cache>
+int BitboardLegality::judge(const Position& pos, const Move& m, Cache& cache) const {
+    int screened = screen(pos, m);
+    if (screened != 2) return screened;
+    return royalsSafeAfter<Cache::kWords>(pos, *tables_, m, checked_, flying_, every_, &cache);
+}
+
+namespace {
+
+template <int W>
+int attackedNow(const Position& pos, const BitboardTables& tables, int sq, Color by) {
+    using BB = Bitboard<W>;
+    Attackers<BB> a;
+    a.gather(pos, tables, sq, by);
+    if (a.unloads) return -1;
+    BB occ = fromSquareSet<BB>(pos.occupied(White)) | fromSquareSet<BB>(pos.occupied(Black));
+    return attackedOn<W>(BoardAfter{pos}, tables, a, by, occ, BB{});
+}
+
+}  // namespace
+
+int bitboardAttacked(const Position& pos, const BitboardTables& tables, int sq, Color by) {
+    switch (tables.words()) {
+        case 1:
+            return attackedNow<1>(pos, tables, sq, by);
+        case 2:
+            return attackedNow<2>(pos, tables, sq, by);
+        case 3:
+            return attackedNow<3>(pos, tables, sq, by);
+        default:
+            return attackedNow<4>(pos, tables, sq, by);
     }
 }
 
@@ -245,7 +352,7 @@ struct ExposureTest {
 
     template <class BB>
     ExposureTest(const Position& pos, const BitboardTables& tables, const VariantBitboards<BB>& bb,
-                 const BB& all) {
+                 const BB& all, AttackerCache<BB>& cache) {
         const Variant& v = pos.variant();
         Color us = pos.sideToMove(), them = ~us;
         const auto& royals = pos.royals(us);
@@ -254,8 +361,12 @@ struct ExposureTest {
                        v.rules.checkRule == CheckRule::AllRoyals ||
                        (v.rules.checkRule == CheckRule::SoleRoyal && royals.size() == 1);
         if (!checked || royals.empty()) return;
-        for (int r : royals)
-            if (isAttacked(pos, r, them)) return;
+        for (int r : royals) {
+            const Attackers<BB>& a = cache.of(pos, tables, r, them);
+            if (a.unloads ? isAttacked(pos, r, them)
+                          : attackedOn<BB::kWords>(BoardAfter{pos}, tables, a, them, all, BB{}))
+                return;
+        }
         for (int r : royals) {
             // Plain riders (mergeable types): only a piece alone between one and the royal
             // may not leave (a pin); the other types by their paths to the royal.
@@ -296,8 +407,9 @@ struct ExposureTest {
     }
 };
 
-bool legal(Position& pos, const BitboardLegality& judge, const Move& m) {
-    int judged = judge.judge(pos, m);
+template <class Cache>
+bool legal(Position& pos, const BitboardLegality& judge, Cache& cache, const Move& m) {
+    int judged = judge.judge(pos, m, cache);
     return judged >= 0 ? judged == 1 : isLegalMove(pos, m);
 }
 
@@ -311,7 +423,8 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     BB mine = fromSquareSet<BB>(pos.occupied(us));
     BB enemies = fromSquareSet<BB>(pos.occupied(~us));
     BB all = mine | enemies;
-    ExposureTest exposure(pos, tables, bb, all);
+    AttackerCache<BB> cache;
+    ExposureTest exposure(pos, tables, bb, all, cache);
     BitboardLegality judge(pos, false);
     BB occupy = fromSquareSet<BB>(exposure.occupy);
     int ep = pos.epSquare();
@@ -356,7 +469,8 @@ int countMoves(Position& pos, const BitboardTables& tables) {
             // exposes one (its target can only block, or take an attacker), unless it lands
             // on a hopper's platform.
             if (exposure.enabled && !royal &&
-                (!exposure.vacate[from] || (to.any() && safeWithout<W>(pos, tables, all, from)))) {
+                (!exposure.vacate[from] ||
+                 (to.any() && safeWithout<W>(pos, tables, all, from, cache)))) {
                 count += to.andNot(occupy).count();
                 to &= occupy;
             }
@@ -364,7 +478,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                 Move m;
                 m.from = std::uint8_t(from);
                 m.to = std::uint8_t(target);
-                count += legal(pos, judge, m);
+                count += legal(pos, judge, cache, m);
             });
             if (epMove && !dead.test(ep)) {
                 Move m;
@@ -372,7 +486,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                 m.to = std::uint8_t(ep);
                 m.kind = MoveKind::EnPassant;
                 m.aux = std::uint8_t(pos.epVictim());
-                count += legal(pos, judge, m);
+                count += legal(pos, judge, cache, m);
             }
         });
     }
@@ -388,7 +502,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                       std::find(noMate.begin(), noMate.end(), m.promo) == noMate.end()) ||
                      (m.kind == MoveKind::Normal && m.victimCount() == 0 &&
                       !exposure.vacate[m.from] && !info.isRoyal[typeOf(pos.at(m.from))]));
-        count += safe || legal(pos, judge, m);
+        count += safe || legal(pos, judge, cache, m);
     }
     // As generateLegal ends: placements, then the swap, which may need there to be no other move.
     if (!v.rules.placements.empty()) {

@@ -49,7 +49,9 @@ VariantBitboards<BB>::VariantBitboards(const Variant& v)
 
 template <class BB>
 std::size_t VariantBitboards<BB>::bytes() const {
-    std::size_t n = sizeof(*this) + sliders.bytes() + holes.capacity() * sizeof(BB);
+    std::size_t n = sizeof(*this) + sliders.bytes() + holes.capacity() * sizeof(BB) +
+                    unmerged.capacity() * sizeof(PieceType);
+    for (const auto& m : mergedCaptures) n += m.capacity() * sizeof(m[0]);
     for (const auto& p : pieces) n += p ? p->bytes() : sizeof(p);
     for (const auto& w : whyWalker) n += w.capacity();
     return n;
@@ -78,13 +80,26 @@ bool ridesSeeBoardHoles(const VariantBitboards<BB>& bb, const PieceSets<BB>& pie
 }
 
 template <class BB>
-void markReversible(const VariantBitboards<BB>& bb, int squares,
+void markReversible(VariantBitboards<BB>& bb, int squares,
                     std::array<bool, kMaxPieceTypes>& reversible,
                     std::array<bool, kMaxPieceTypes>& mergeable) {
+    for (auto& m : bb.mergedCaptures) m.assign(squares, {});
     for (std::size_t t = 0; t < bb.pieces.size(); ++t) {
         reversible[t] = bb.pieces[t] && bb.pieces[t]->reversible();
         mergeable[t] = reversible[t] && !bb.pieces[t]->hasTerms() &&
                        ridesSeeBoardHoles(bb, *bb.pieces[t], int(t), squares);
+        if (!mergeable[t]) {
+            bb.unmerged.push_back(PieceType(t));
+            continue;
+        }
+        for (int c = 0; c < 2; ++c)
+            for (int sq = 0; sq < squares; ++sq) {
+                auto m = bb.pieces[t]->captureMasks(c, sq);
+                auto& u = bb.mergedCaptures[c][sq];
+                u.leap |= m.leap;
+                u.orth |= m.orth;
+                u.diag |= m.diag;
+            }
     }
 }
 
