@@ -433,10 +433,9 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     int count = 0;
     // Citadels: a move there is the generator's (an entry, an exchange, or refused). Immune
     // pieces are never captured.
-    BB citadels = fromSquareSet<BB>(info.citadels), immune;
-    if (info.anyImmune)
-        for (int t = 0; t < info.typeCount; ++t)
-            immune |= fromSquareSet<BB>(pos.pieces(~us, PieceType(t)) & info.immune[t][~us]);
+    BB immune;
+    for (PieceType t : bb.immuneTypes)
+        immune |= fromSquareSet<BB>(pos.pieces(~us, t) & info.immune[t][~us]);
     // The pieces counted here: of the types the bitboards cover, those whose moves the
     // generator adds as they are (none of them enters a promotion zone). The others' moves are
     // generated below.
@@ -445,55 +444,52 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         if (!bb.pieces[t] || pos.pieces(us, PieceType(t)).none()) continue;
         const PieceSets<BB>& piece = *bb.pieces[t];
         BB occ = all | bb.holes[t];
-        BB dead = v.rules.immobileIllegal ? fromSquareSet<BB>(info.deadSquares[t][us]) : BB{};
-        // Promotions: their zones (targets there, or a start there with fromZoneToo).
-        BB zone, fromZone;
-        for (int idx : info.promotionRules[t]) {
-            const PromotionRule& rule = v.rules.promotions[idx];
-            BB z = fromSquareSet<BB>(rule.zone.of[us]);
-            zone |= z;
-            if (rule.fromZoneToo) fromZone |= z;
-        }
+        // Promotion zones (targets there, or a start there with fromZoneToo) and citadels.
+        const auto& masks = bb.counting[t][us];
+        BB zone = masks.generated, dead = masks.dead, skipped = dead | immune;
         bool royal = info.isRoyal[t];
-        forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))), [&](int from) {
-            if (fromZone.test(from)) return;
-            bool virgin = pos.isVirgin(from) && !(checkStopsInitial && info.initialNotInCheck[t]);
-            BB quiet, capture;
-            piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
-            BB to = quiet.andNot(occ) | (capture & enemies);
-            bool epMove = ep >= 0 && !occ.test(ep) && piece.epCaptures(us, from, virgin).test(ep);
-            if ((to & (zone | citadels)).any() || (epMove && (zone | citadels).test(ep))) return;
-            countedFrom.set(from);
-            to = to.andNot(dead | immune);
-            // No royal attacked now and none once the piece has left: then no move of it
-            // exposes one (its target can only block, or take an attacker), unless it lands
-            // on a hopper's platform.
-            if (exposure.enabled && !royal &&
-                (!exposure.vacate[from] ||
-                 (to.any() && safeWithout<W>(pos, tables, all, from, cache)))) {
-                count += to.andNot(occupy).count();
-                to &= occupy;
-            }
-            forEachSquare(to, [&](int target) {
-                Move m;
-                m.from = std::uint8_t(from);
-                m.to = std::uint8_t(target);
-                count += legal(pos, judge, cache, m);
-            });
-            if (epMove && !dead.test(ep)) {
-                Move m;
-                m.from = std::uint8_t(from);
-                m.to = std::uint8_t(ep);
-                m.kind = MoveKind::EnPassant;
-                m.aux = std::uint8_t(pos.epVictim());
-                count += legal(pos, judge, cache, m);
-            }
-        });
+        bool initial = piece.hasInitialMoves() && !(checkStopsInitial && info.initialNotInCheck[t]);
+        forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))).andNot(masks.generatedFrom),
+                      [&](int from) {
+                          bool virgin = initial && pos.isVirgin(from);
+                          BB quiet, capture;
+                          piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
+                          BB to = quiet.andNot(occ) | (capture & enemies);
+                          bool epMove = ep >= 0 && !occ.test(ep) &&
+                                        piece.epCaptures(us, from, virgin).test(ep);
+                          if ((to & zone).any() || (epMove && zone.test(ep))) return;
+                          countedFrom.set(from);
+                          to = to.andNot(skipped);
+                          // No royal attacked now and none once the piece has left: then no move of
+                          // it exposes one (its target can only block, or take an attacker), unless
+                          // it lands on a hopper's platform.
+                          if (exposure.enabled && !royal &&
+                              (!exposure.vacate[from] ||
+                               (to.any() && safeWithout<W>(pos, tables, all, from, cache)))) {
+                              count += to.andNot(occupy).count();
+                              to &= occupy;
+                          }
+                          forEachSquare(to, [&](int target) {
+                              Move m;
+                              m.from = std::uint8_t(from);
+                              m.to = std::uint8_t(target);
+                              count += legal(pos, judge, cache, m);
+                          });
+                          if (epMove && !dead.test(ep)) {
+                              Move m;
+                              m.from = std::uint8_t(from);
+                              m.to = std::uint8_t(ep);
+                              m.kind = MoveKind::EnPassant;
+                              m.aux = std::uint8_t(pos.epVictim());
+                              count += legal(pos, judge, cache, m);
+                          }
+                      });
     }
     // Everything else as generateLegal does it (the shortcut's test, then judged or made).
     const auto& noMate = v.rules.dropMateIllegal;
     MoveList rest;
-    generatePseudoExcept(pos, rest, countedFrom);
+    if (v.rules.castling || v.rules.drops || (pos.occupied(us) & ~countedFrom).any())
+        generatePseudoExcept(pos, rest, countedFrom);
     for (const Move& m : rest) {
         bool safe = exposure.enabled && !exposure.occupy[m.to] &&
                     !(m.flags & (kMoveRelocate | kMoveEndsGame)) &&

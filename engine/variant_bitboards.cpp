@@ -45,12 +45,30 @@ VariantBitboards<BB>::VariantBitboards(const Variant& v)
         whyWalker.push_back(pieces.back() ? std::string() : why);
         holes.push_back(toBitboard<BB>(in.board.holes));
     }
+    const VariantInfo& info = v.info;
+    counting.resize(v.pieces.size());
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+        for (int c = 0; c < 2; ++c) {
+            CountMasks& m = counting[t][c];
+            m.generated = toBitboard<BB>(info.citadels);
+            for (int idx : info.promotionRules[t]) {
+                const PromotionRule& rule = v.rules.promotions[idx];
+                BB z = toBitboard<BB>(rule.zone.of[c]);
+                m.generated |= z;
+                if (rule.fromZoneToo) m.generatedFrom |= z;
+            }
+            if (v.rules.immobileIllegal) m.dead = toBitboard<BB>(info.deadSquares[t][c]);
+        }
+        if (info.immune[t][0].any() || info.immune[t][1].any()) immuneTypes.push_back(PieceType(t));
+    }
 }
 
 template <class BB>
 std::size_t VariantBitboards<BB>::bytes() const {
     std::size_t n = sizeof(*this) + sliders.bytes() + holes.capacity() * sizeof(BB) +
-                    unmerged.capacity() * sizeof(PieceType);
+                    unmerged.capacity() * sizeof(PieceType) +
+                    counting.capacity() * sizeof(counting[0]) +
+                    immuneTypes.capacity() * sizeof(PieceType);
     for (const auto& m : mergedCaptures) n += m.capacity() * sizeof(m[0]);
     for (const auto& p : pieces) n += p ? p->bytes() : sizeof(p);
     for (const auto& w : whyWalker) n += w.capacity();
