@@ -349,6 +349,8 @@ namespace {
 struct ExposureTest {
     bool enabled = false;
     SquareSet vacate, occupy;
+    int tested = -1;        // a royal found attacked or not (the sole one), or -1
+    bool attacked = false;  // whether it is
 
     template <class BB>
     ExposureTest(const Position& pos, const BitboardTables& tables, const VariantBitboards<BB>& bb,
@@ -363,9 +365,11 @@ struct ExposureTest {
         if (!checked || royals.empty()) return;
         for (int r : royals) {
             const Attackers<BB>& a = cache.of(pos, tables, r, them);
-            if (a.unloads ? isAttacked(pos, r, them)
-                          : attackedOn<BB::kWords>(BoardAfter{pos}, tables, a, them, all, BB{}))
-                return;
+            bool hit = a.unloads
+                           ? isAttacked(pos, r, them)
+                           : attackedOn<BB::kWords>(BoardAfter{pos}, tables, a, them, all, BB{});
+            if (royals.size() == 1) tested = r, attacked = hit;
+            if (hit) return;
         }
         for (int r : royals) {
             // Plain riders (mergeable types): only a piece alone between one and the royal
@@ -508,7 +512,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     }
     if (v.rules.swap) {
         MoveList swaps;
-        generateSwaps(pos, swaps, count == 0);
+        generateSwaps(pos, swaps, count == 0, exposure.tested, exposure.attacked);
         count += swaps.size;
     }
     return count;
