@@ -371,35 +371,30 @@ struct ExposureTest {
             if (royals.size() == 1) tested = r, attacked = hit;
             if (hit) return;
         }
+        // Only the royal's attackers matter: the types whose pieces could capture it on some
+        // board, gathered with the cache.
+        auto single = [](const BB& b) { return b.any() && (b & (b - BB::square(0))).none(); };
         for (int r : royals) {
-            // Plain riders (mergeable types): only a piece alone between one and the royal
-            // may not leave (a pin); the other types by their paths to the royal.
-            BB orth, diag;
-            for (int t = 0; t < pos.info().typeCount; ++t) {
-                const SquareSet& set = pos.pieces(them, PieceType(t));
-                if (set.none()) continue;
-                const betza::CompiledPiece& table = v.tables[t];
+            const Attackers<BB>& a = cache.of(pos, tables, r, them);
+            // The other types by their paths to the royal.
+            for (int i = 0; i < a.others; ++i) {
+                const betza::CompiledPiece& table = v.tables[a.type[i]];
+                vacate |= table.pathsTo[them][r];
                 if (table.needsOccupied) occupy |= table.pathsTo[them][r];
-                if (!tables.mergeable(PieceType(t))) {
-                    vacate |= table.pathsTo[them][r];
-                    continue;
-                }
-                BB mine = fromSquareSet<BB>(set);
-                auto masks = bb.pieces[t]->captureMasks(int(us), r);
-                orth |= masks.orth & mine;
-                diag |= masks.diag & mine;
             }
+            // Plain riders (mergeable types): only a piece alone between one and the royal
+            // may not leave (a pin).
             BB square = BB::square(r);
             const auto& sl = bb.sliders;
-            forEachSquare(orth & sl.rook(r, bb.boardHoles), [&](int s) {
+            forEachSquare(a.orth & sl.rook(r, bb.boardHoles), [&](int s) {
                 BB between = sl.rook(r, BB::square(s) | bb.boardHoles) &
                              sl.rook(s, square | bb.boardHoles) & all;
-                if (between.count() == 1) vacate.set(between.lsb());
+                if (single(between)) vacate.set(between.lsb());
             });
-            forEachSquare(diag & sl.bishop(r, bb.boardHoles), [&](int s) {
+            forEachSquare(a.diag & sl.bishop(r, bb.boardHoles), [&](int s) {
                 BB between = sl.bishop(r, BB::square(s) | bb.boardHoles) &
                              sl.bishop(s, square | bb.boardHoles) & all;
-                if (between.count() == 1) vacate.set(between.lsb());
+                if (single(between)) vacate.set(between.lsb());
             });
         }
         if (v.rules.flyingRoyals) {
