@@ -457,7 +457,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                           bool epMove = ep >= 0 && !occ.test(ep) &&
                                         piece.epCaptures(us, from, virgin).test(ep);
                           if ((to & zone).any() || (epMove && zone.test(ep))) return;
-                          countedFrom.set(from);
+                          countedFrom[from] = true;
                           to = to.andNot(skipped);
                           // No royal attacked now and none once the piece has left: then no move of
                           // it exposes one (its target can only block, or take an attacker), unless
