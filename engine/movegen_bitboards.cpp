@@ -258,7 +258,8 @@ int BitboardLegality::screen(const Position& pos, const Move& m) const {
     if (!tables_) return -1;
     if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant && m.kind != MoveKind::Drop)
         return -1;
-    if (m.victimCount() || (m.flags & (kMoveRelocate | kMoveEndsGame))) return -1;
+    // An unloading move (XBetza u) puts the piece it takes on a square: made and tested.
+    if (m.victimCount() || (m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload))) return -1;
     const VariantInfo& info = pos.info();
     if (m.kind == MoveKind::Drop) {
         // A drop that may not mate is made, to look for the opponent's replies.
@@ -491,7 +492,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         generatePseudoExcept(pos, rest, countedFrom);
     for (const Move& m : rest) {
         bool safe = exposure.enabled && !exposure.occupy[m.to] &&
-                    !(m.flags & (kMoveRelocate | kMoveEndsGame)) &&
+                    !(m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload)) &&
                     !(m.promo != kNoPieceType && info.isRoyal[m.promo]) &&
                     ((m.kind == MoveKind::Drop &&
                       std::find(noMate.begin(), noMate.end(), m.promo) == noMate.end()) ||
