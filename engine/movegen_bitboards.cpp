@@ -413,6 +413,30 @@ bool legal(Position& pos, const BitboardLegality& judge, Cache& cache, const Mov
     return judged >= 0 ? judged == 1 : isLegalMove(pos, m);
 }
 
+// The sum of the squares of many bitboards, without counting each: bit-sliced counters (level k
+// holds bit k of each square's count), counted once at the end.
+template <class BB>
+struct SquareTally {
+    static constexpr int kLevels = 6;
+    std::array<BB, kLevels> level;
+    int overflow = 0;  // squares counted 2^kLevels times, times that
+
+    void add(BB x) {
+        for (BB& l : level) {
+            BB carry = l & x;
+            l ^= x;
+            if (carry.none()) return;
+            x = carry;
+        }
+        overflow += x.count() << kLevels;
+    }
+    int total() const {
+        int n = overflow;
+        for (int k = 0; k < kLevels; ++k) n += level[k].count() << k;
+        return n;
+    }
+};
+
 template <int W>
 int countMoves(Position& pos, const BitboardTables& tables) {
     using BB = Bitboard<W>;
@@ -431,6 +455,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     // PieceSpec::initialNotInCheck: no initial moves of such a piece while in check.
     bool checkStopsInitial = info.anyInitialNotInCheck && inCheck(pos);
     int count = 0;
+    SquareTally<BB> tally;  // the moves counted at once
     // Citadels: a move there is the generator's (an entry, an exchange, or refused). Immune
     // pieces are never captured.
     BB immune;
@@ -466,7 +491,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                           if (exposure.enabled && !royal &&
                               (!exposure.vacate[from] ||
                                (to.any() && safeWithout<W>(pos, tables, all, from, cache)))) {
-                              count += to.andNot(occupy).count();
+                              tally.add(to.andNot(occupy));
                               to &= occupy;
                           }
                           forEachSquare(to, [&](int target) {
@@ -485,6 +510,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                           }
                       });
     }
+    count += tally.total();
     // Everything else as generateLegal does it (the shortcut's test, then judged or made).
     const auto& noMate = v.rules.dropMateIllegal;
     MoveList rest;
