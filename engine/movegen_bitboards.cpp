@@ -474,15 +474,18 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         BB zone = masks.generated, dead = masks.dead, skipped = dead | immune;
         bool royal = info.isRoyal[t];
         bool initial = piece.hasInitialMoves() && !(checkStopsInitial && info.initialNotInCheck[t]);
+        // E.p.: whether the type may capture on the e.p. square, is refused it (a promotion zone
+        // or citadel there) or may not stay there, tested once for the type.
+        bool epOpen = ep >= 0 && piece.hasEpCaptures() && !occ.test(ep);
+        bool epZone = epOpen && zone.test(ep), epDead = epOpen && dead.test(ep);
         forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))).andNot(masks.generatedFrom),
                       [&](int from) {
                           bool virgin = initial && pos.isVirgin(from);
                           BB quiet, capture;
                           piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
                           BB to = quiet.andNot(occ) | (capture & enemies);
-                          bool epMove = ep >= 0 && !occ.test(ep) &&
-                                        piece.epCaptures(us, from, virgin).test(ep);
-                          if ((to & zone).any() || (epMove && zone.test(ep))) return;
+                          bool epMove = epOpen && piece.epCaptures(us, from, virgin).test(ep);
+                          if ((to & zone).any() || (epMove && epZone)) return;
                           countedFrom[from] = true;
                           to = to.andNot(skipped);
                           // No royal attacked now and none once the piece has left: then no move of
@@ -500,7 +503,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                               m.to = std::uint8_t(target);
                               count += legal(pos, judge, cache, m);
                           });
-                          if (epMove && !dead.test(ep)) {
+                          if (epMove && !epDead) {
                               Move m;
                               m.from = std::uint8_t(from);
                               m.to = std::uint8_t(ep);
