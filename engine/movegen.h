@@ -43,7 +43,10 @@ bool isLegalMove(Position& pos, const Move& m);
 // pieces' placements of type `type`, and the once-per-game swap (quiet), which may depend on
 // whether the side has no other legal move.
 void generatePlacements(Position& pos, MoveList& legal, GenType type);
-void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove);
+// A caller that has tested whether the piece on `knownSq` is attacked passes the answer in
+// `knownAttacked`.
+void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove, int knownSq = -1,
+                   bool knownAttacked = false);
 
 // PieceSpec::mayNotCapture and mayNotPassOver, for a piece of a walled type
 // (VariantInfo::walled) moving from `from`, on the path node `n` whose square holds `occupant`:
