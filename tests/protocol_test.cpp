@@ -781,6 +781,32 @@ std::string fenOf(Engine& e) {
     return d.empty() ? "" : d.back();
 }
 
+// XBoard 4.9.1 tells an engine its opponent's pass (null move) as `setboard` of the position
+// after it, outside force mode and without `go`: the engine must answer it with a move, and only
+// then (another setboard is no cue to move).
+TEST(XBoard, AnOpponentsPassRelayedAsSetboardIsAnswered) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant janggi");
+    e.send("sd 2");
+    e.send("force");
+    e.send("go");
+    ASSERT_TRUE(e.expect("^move ")) << e.transcript();
+    std::string fen = fenOf(e).substr(std::string("# fen ").size());
+    size_t side = fen.find(" b ");
+    ASSERT_NE(side, std::string::npos) << fen;
+    std::string afterPass = fen;
+    afterPass.replace(side, 3, " w ");
+    e.send("setboard " + afterPass);
+    ASSERT_TRUE(e.expect("^move ")) << e.transcript();
+
+    std::string again = fenOf(e).substr(std::string("# fen ").size());
+    std::vector<std::string> quiet = answer(e, "setboard " + again);
+    for (const auto& line : quiet) EXPECT_NE(line.rfind("move ", 0), 0u) << line;
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, TamerlaneSetupHasEveryPieceAndASwappingParent) {
     Engine e;
     xboardStart(e);

@@ -159,6 +159,20 @@ bool XBoardEngine::setVariant(const std::string& requested) {
 void XBoardEngine::setBoard(const std::string& fen) {
     stopSearch(true);
     highlights_.reset();
+    if (isPassRelay(fen)) {
+        // XBoard 4.9.1 tells the opponent's pass (null move) as the position after it, outside
+        // force mode: it is the opponent's move, and ours to answer (it sends no go).
+        MoveList legal;
+        generateLegal(*pos_, legal);
+        for (const Move& m : legal)
+            if (m.flags & kMovePass) {
+                pos_->makeMove(m);
+                break;
+            }
+        if (analyzing_) return analyze();
+        if (!claimIfOver() && !force_ && pos_->sideToMove() == engineColor_) think();
+        return;
+    }
     try {
         Position next(variant_);
         next.setFen(withStartRights(fen));
@@ -170,6 +184,27 @@ void XBoardEngine::setBoard(const std::string& fen) {
         return;
     }
     if (analyzing_) analyze();
+}
+
+// Whether `fen` is the current position after a pass of the side to move (board and side to
+// move compared: XBoard writes some rights differently).
+bool XBoardEngine::isPassRelay(const std::string& fen) const {
+    if (badPosition_ || force_) return false;
+    MoveList legal;
+    generateLegal(*pos_, legal);
+    for (const Move& m : legal) {
+        if (!(m.flags & kMovePass)) continue;
+        try {
+            Position sent(variant_), after = *pos_;
+            sent.setFen(fen);
+            after.makeMove(m);
+            std::vector<std::string> a = words(after.fen()), b = words(sent.fen());
+            return a.size() >= 2 && b.size() >= 2 && a[0] == b[0] && a[1] == b[1];
+        } catch (const std::exception&) {
+            return false;
+        }
+    }
+    return false;
 }
 
 // XBoard cannot write an engine-defined variant's own rights (Tamerlane's KXkx) and sends its

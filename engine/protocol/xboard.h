@@ -68,6 +68,7 @@ class XBoardEngine {
     Move promotionOf(const std::string& internal, const MoveList& legal) const;
     void setBoard(const std::string& fen);
     std::string withStartRights(const std::string& fen) const;
+    bool isPassRelay(const std::string& fen) const;
     void pieceCommand(const Command& c);
     std::vector<Move> shownMoves(Position& pos) const;
     void undo(int plies);
