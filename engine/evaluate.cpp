@@ -166,7 +166,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         eg_[c].assign(typeCount_, {});
     }
     bareRoyalLoses_ = v.rules.bareRoyal && *v.rules.bareRoyal == Outcome::Loss;
-    hands_ = v.rules.drops || v.rules.capturesToHand;
+    hands_ = v.rules.hasHands();
     for (int t = 0; t < typeCount_; ++t) {
         PieceType pt = PieceType(t);
         PieceProfile prof = pieceProfile(v, pt);

@@ -198,7 +198,7 @@ int BitboardLegality::judge(const Position& pos, const Move& m) const {
     if (!tables_) return -1;
     if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant && m.kind != MoveKind::Drop)
         return -1;
-    if (m.victimCount() || (m.flags & (kMoveRelocate | kMoveEndsGame))) return -1;
+    if (m.victimCount() || (m.flags & (kMoveRelocate | kMoveEndsGame | kMoveGate))) return -1;
     const VariantInfo& info = pos.info();
     if (m.kind == MoveKind::Drop) {
         // A drop that may not mate is made, to look for the opponent's replies.
@@ -336,6 +336,15 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     // generator adds as they are (none of them enters a promotion zone). The others' moves are
     // generated below.
     SquareSet countedFrom;
+    // Pieces that may gate (Rules::GatingRule) have more moves than their targets: generated.
+    SquareSet gateFrom;
+    if (v.rules.gating)
+        for (int t = 0; t < info.typeCount; ++t)
+            if (pos.hand(us, PieceType(t))) {
+                for (int sq = 0; sq < v.board.squareCount(); ++sq)
+                    if (v.rules.gating->squares.of[us][sq] && pos.isVirgin(sq)) gateFrom.set(sq);
+                break;
+            }
     for (int t = 0; t < info.typeCount; ++t) {
         if (!bb.pieces[t] || pos.pieces(us, PieceType(t)).none()) continue;
         const PieceSets<BB>& piece = *bb.pieces[t];
@@ -351,7 +360,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         }
         bool royal = info.isRoyal[t];
         forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))), [&](int from) {
-            if (fromZone.test(from)) return;
+            if (fromZone.test(from) || gateFrom[from]) return;
             bool virgin = pos.isVirgin(from) && !(checkStopsInitial && info.initialNotInCheck[t]);
             BB quiet, capture;
             piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
@@ -390,7 +399,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     generatePseudoExcept(pos, rest, countedFrom);
     for (const Move& m : rest) {
         bool safe = exposure.enabled && !exposure.occupy[m.to] &&
-                    !(m.flags & (kMoveRelocate | kMoveEndsGame)) &&
+                    !(m.flags & (kMoveRelocate | kMoveEndsGame | kMoveGate)) &&
                     !(m.promo != kNoPieceType && info.isRoyal[m.promo]) &&
                     ((m.kind == MoveKind::Drop &&
                       std::find(noMate.begin(), noMate.end(), m.promo) == noMate.end()) ||

@@ -124,6 +124,9 @@ class Position {
     void dropCastlingPartners(Undo& u, Piece king);
     void dropLoneCastlingKings(Undo& u);
     void dropAimedRights(Undo& u, PieceType aimer, int to);
+    void enterGate(Undo& u, const Move& m);
+    bool keepsGates(Color c) const;  // c may still gate (Rules::GatingRule)
+    void dropSpentGates(Undo& u, Color c);
     void makeExchange(Undo& u, const Move& m);
     void liftUnloaded(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);
