@@ -62,6 +62,7 @@ class Position {
     Color sideToMove() const { return side_; }
     int hand(Color c, PieceType t) const { return hands_[c][t]; }
     bool isVirgin(int sq) const { return virgin_[sq]; }
+    const SquareSet& virginSquares() const { return virgin_; }
     bool isPromoted(int sq) const { return promoted_[sq]; }
     int epSquare() const { return epSquare_; }
     // Whether an e.p. capture may end on `sq`: epSquare(), or another square the same lame move

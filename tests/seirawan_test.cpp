@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/evaluate.h"
 #include "engine/movegen.h"
 #include "engine/perft.h"
 #include "engine/position.h"
@@ -191,6 +192,19 @@ TEST(Gating, TheEnteringPieceGivesCheck) {
     play(pos, "h1g3e");
     EXPECT_TRUE(inCheck(pos));
     EXPECT_EQ(pos.fen(), "7k/8/8/8/8/6N1/8/K6E[] b - - 1 1");
+}
+
+// Without drops a piece in hand is worth only what the gating rights left can bring in.
+TEST(Gating, EvaluationCountsTheHandByTheRightsLeft) {
+    Position pos = seirawan();
+    Evaluator eval(pos.variantPtr());
+    const int full = eval.evaluate(pos);
+    pos.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w Bkqbcdfg - 0 1");
+    const int one = eval.evaluate(pos);
+    pos.setFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w kqbcdfg - 0 1");
+    const int none = eval.evaluate(pos);
+    EXPECT_GT(full - one, 300);
+    EXPECT_GT(one - none, 300);
 }
 
 TEST(Gating, XBoardText) {
