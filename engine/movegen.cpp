@@ -357,9 +357,12 @@ class Generator {
         m.kind = MoveKind::Castling;
         m.aux = std::uint8_t(rs);
         out_.push(m);
-        // Gating on the king's or the rook's square, if the castling leaves it empty.
-        if (!gateTypeCount_) return;
-        for (int sq : {ks, rs})
+        if (gateTypeCount_) gateCastling(m, kt, rt);
+    }
+
+    // Gating on the king's or the rook's square, if the castling leaves it empty.
+    [[gnu::noinline]] void gateCastling(Move m, int kt, int rt) {
+        for (int sq : {int(m.from), int(m.aux)})
             if (sq != kt && sq != rt && mayGate(sq)) {
                 m.victim[0] = std::uint8_t(sq);
                 gate(m, sq);
@@ -435,7 +438,7 @@ class Generator {
     bool hasEp_;               // the position has e.p. targets
     int inCheck_ = -1;         // inCheckNow(): -1 until asked
     // Rules::GatingRule: the types in the side's hand (none without gating).
-    std::array<PieceType, kMaxPieceTypes> gateTypes_{};
+    std::array<PieceType, kMaxPieceTypes> gateTypes_;  // the first gateTypeCount_ are set
     int gateTypeCount_ = 0;
 };
 

@@ -338,7 +338,8 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     SquareSet countedFrom;
     // Pieces that may gate (Rules::GatingRule) have more moves than their targets: generated.
     SquareSet gateFrom;
-    if (v.rules.gating)
+    const bool mayGate = v.rules.gating.has_value();
+    if (mayGate)
         for (int t = 0; t < info.typeCount; ++t)
             if (pos.hand(us, PieceType(t))) {
                 for (int sq = 0; sq < v.board.squareCount(); ++sq)
@@ -360,7 +361,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         }
         bool royal = info.isRoyal[t];
         forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))), [&](int from) {
-            if (fromZone.test(from) || gateFrom[from]) return;
+            if (fromZone.test(from) || (mayGate && gateFrom[from])) return;
             bool virgin = pos.isVirgin(from) && !(checkStopsInitial && info.initialNotInCheck[t]);
             BB quiet, capture;
             piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
