@@ -342,8 +342,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     if (mayGate)
         for (int t = 0; t < info.typeCount; ++t)
             if (pos.hand(us, PieceType(t))) {
-                for (int sq = 0; sq < v.board.squareCount(); ++sq)
-                    if (v.rules.gating->squares.of[us][sq] && pos.isVirgin(sq)) gateFrom.set(sq);
+                gateFrom = v.rules.gating->squares.of[us] & pos.virginSquares();
                 break;
             }
     for (int t = 0; t < info.typeCount; ++t) {
