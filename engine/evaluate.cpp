@@ -166,7 +166,8 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         eg_[c].assign(typeCount_, {});
     }
     bareRoyalLoses_ = v.rules.bareRoyal && *v.rules.bareRoyal == Outcome::Loss;
-    hands_ = v.rules.drops || v.rules.capturesToHand;
+    hands_ = v.rules.hasHands();
+    gatingOnly_ = v.rules.gating && !v.rules.drops;
     for (int t = 0; t < typeCount_; ++t) {
         PieceType pt = PieceType(t);
         PieceProfile prof = pieceProfile(v, pt);
@@ -287,6 +288,17 @@ int Evaluator::evaluate(const Position& pos) const {
     // Pawn-like pieces per file, for the structure terms.
     std::array<std::array<std::uint8_t, 16>, 2> pawnFiles{};
     for (int c = 0; c < 2; ++c) {
+        // Gating only: of a hand of n pieces with r rights left, r/n of each piece's value
+        // counts (the rest can never enter), and no premium for choosing where.
+        int gateShare = 256;
+        if (gatingOnly_) {
+            int held = 0;
+            for (int t = 0; t < typeCount_; ++t) held += pos.hand(Color(c), PieceType(t));
+            int rights = int((pos.occupied(Color(c)) & variant_->rules.gating->squares.of[c] &
+                              pos.virginSquares())
+                                 .count());
+            if (held > rights) gateShare = 256 * rights / held;
+        }
         for (int t = 0; t < typeCount_; ++t) {
             const SquareSet& s = pos.pieces(Color(c), PieceType(t));
             if (s.none() && !(hands_ && pos.hand(Color(c), PieceType(t)))) continue;
@@ -301,7 +313,8 @@ int Evaluator::evaluate(const Position& pos) const {
             }
             if (hands_) {
                 int h = pos.hand(Color(c), PieceType(t));
-                int v = h * (values_[t] + values_[t] / 10 + 10);
+                int v = gatingOnly_ ? h * values_[t] * gateShare / 256
+                                    : h * (values_[t] + values_[t] / 10 + 10);
                 mg[c] += v;
                 eg[c] += v;
                 n += h;

@@ -75,6 +75,9 @@ class Evaluator {
     bool pawnStructure_ = false;
     bool bareRoyalLoses_ = false;
     bool hands_ = false;
+    // Rules::GatingRule without drops: a piece in hand enters only through a gating right, so
+    // the hand is worth as much as the rights left can bring in.
+    bool gatingOnly_ = false;
 };
 
 }  // namespace timur

@@ -160,6 +160,27 @@ bool readFirstMoveRight(const Variant& v, char lc, Color side, FenPosition& out)
     return true;
 }
 
+// Whether the unmoved mark of p on sq is a gating right (Rules::GatingRule) a FEN names by its
+// file: p stands on a gating square of its side and has no initial moves (whose mark the FEN
+// derives from the board).
+bool holdsGate(const Variant& v, Piece p, int sq) {
+    if (!v.rules.gating || p == kNoPiece || !v.rules.gating->squares.of[colorOf(p)][sq])
+        return false;
+    PieceType t = typeOf(p);
+    return !v.info.hasInitialMoves[t] || v.info.unmovedByRight[t];
+}
+
+// A gating right: the file letter `lc` of side `side`.
+bool readGatingRight(const Variant& v, char lc, Color side, FenPosition& out) {
+    const Geometry& g = v.board;
+    if (!v.rules.gating || lc < 'a' || lc >= 'a' + g.files) return false;
+    int sq = firstRankSquare(g, side, lc - 'a');
+    Piece p = out.squares[sq];
+    if (p == kNoPiece || colorOf(p) != side || !holdsGate(v, p, sq)) return false;
+    out.unmoved[sq] = true;
+    return true;
+}
+
 // The rights field: castling (KQkq, or the partner's file letter), the once-per-game rights,
 // and first-move rights (the file of an unmoved piece on the first rank).
 void readRights(const Variant& v, std::string_view text, FenPosition& out) {
@@ -182,7 +203,8 @@ void readRights(const Variant& v, std::string_view text, FenPosition& out) {
         // stay castling letters).
         char lc0 = char(std::tolower(static_cast<unsigned char>(c)));
         bool wing = castling && (lc0 == 'k' || lc0 == 'q');
-        if (!wing && readFirstMoveRight(v, lc0, side, out)) continue;
+        if (!wing && (readFirstMoveRight(v, lc0, side, out) || readGatingRight(v, lc0, side, out)))
+            continue;
         if (!castling)
             throw FenError(std::string("unknown rights letter '") + c + "' in '" +
                            std::string(text) + "'");
@@ -287,8 +309,8 @@ std::string castlingText(const Variant& v, const FenPosition& pos, Color col, Sq
     return both;
 }
 
-// First-move rights of side `col` not already said by its castling letters: the files of its
-// unmoved pieces on its first rank that hold such a right (upper case for White).
+// First-move and gating rights of side `col` not already said by its castling letters: the
+// files of its unmoved pieces on its first rank that hold such a right (upper case for White).
 std::string firstMoveRightsText(const Variant& v, const FenPosition& pos, Color col,
                                 const SquareSet& written) {
     const Geometry& g = v.board;
@@ -296,7 +318,9 @@ std::string firstMoveRightsText(const Variant& v, const FenPosition& pos, Color 
     for (int f = 0; f < g.files; ++f) {
         int sq = firstRankSquare(g, col, f);
         Piece p = pos.squares[sq];
-        if (!pos.unmoved[sq] || written[sq] || !holdsRight(v, p) || colorOf(p) != col) continue;
+        if (!pos.unmoved[sq] || written[sq] || p == kNoPiece || colorOf(p) != col ||
+            !(holdsRight(v, p) || holdsGate(v, p, sq)))
+            continue;
         out += char((col == White ? 'A' : 'a') + f);
     }
     return out;
@@ -360,7 +384,7 @@ FenPosition readFen(const Variant& v, std::string_view fen) {
     const Geometry& g = v.board;
     // fen() writes no holdings for such a variant, so they would be lost (and the hash, which
     // counts them, would differ from a fresh one).
-    if (!v.rules.drops && !v.rules.capturesToHand)
+    if (!v.rules.hasHands())
         for (const auto& hand : out.hands)
             for (int n : hand)
                 if (n) throw FenError("holdings: the variant has no pieces in hand");
@@ -406,7 +430,7 @@ std::string writeFen(const Variant& v, const FenPosition& pos) {
         if (empty) out += std::to_string(empty);
         if (rank) out += '/';
     }
-    if (v.rules.drops || v.rules.capturesToHand) {
+    if (v.rules.hasHands()) {
         out += '[';
         for (int c = 0; c < 2; ++c)
             for (std::size_t t = 0; t < v.pieces.size(); ++t)

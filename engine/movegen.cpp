@@ -7,6 +7,7 @@
 #include "engine/text.h"
 
 #include <algorithm>
+#include <array>
 
 namespace timur {
 
@@ -33,7 +34,11 @@ class Generator {
           out_(out),
           special_(info_.citadels.any() || info_.anyImmune),
           checkLimitsInitial_(info_.anyInitialNotInCheck),
-          hasEp_(pos.epSquare() >= 0) {}
+          hasEp_(pos.epSquare() >= 0) {
+        if (v_.rules.gating)
+            for (int t = 0; t < info_.typeCount; ++t)
+                if (pos.hand(us_, PieceType(t)) > 0) gateTypes_[gateTypeCount_++] = PieceType(t);
+    }
 
     void all(const SquareSet* skip = nullptr) {
         for (int t = 0; t < info_.typeCount; ++t)
@@ -87,6 +92,33 @@ class Generator {
             walk(r.initial, r.initial2);
         if (r.initial2 < r.end && oneRankAheadOfStart(t, from)) walk(r.initial2, r.end);
         if (table.mayDuplicate) dedupe(start);
+        if (gateTypeCount_ && mayGate(from)) addGatings(start);
+    }
+
+    // Rules::GatingRule: whether a piece leaving `from` may bring a piece from hand there.
+    bool mayGate(int sq) const { return pos_.isVirgin(sq) && v_.rules.gating->squares.of[us_][sq]; }
+
+    // Each move from out_[start] on that leaves its square empty, once more with each piece
+    // of the hand entering there (the copies belong to the same GenType as the move).
+    [[gnu::noinline]] void addGatings(int start) {
+        for (int i = start, end = out_.size; i < end; ++i) {
+            Move m = out_[i];
+            if ((m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant) ||
+                m.victimCount() > 1 || m.to == m.from || (m.flags & kMovePass) ||
+                ((m.flags & (kMoveUnload | kMoveRelocate)) && m.aux == m.from))
+                continue;
+            gate(m, m.from);
+        }
+    }
+
+    // m with each piece of the hand that may stand on sq entering there.
+    void gate(Move m, int sq) {
+        m.flags |= kMoveGate;
+        for (int k = 0; k < gateTypeCount_; ++k) {
+            if (info_.deadSquares[gateTypes_[k]][us_][sq]) continue;
+            m.victim[1] = gateTypes_[k];
+            out_.push(m);
+        }
     }
 
     // Whether the side to move is in check, asked once (PieceSpec::initialNotInCheck).
@@ -325,6 +357,16 @@ class Generator {
         m.kind = MoveKind::Castling;
         m.aux = std::uint8_t(rs);
         out_.push(m);
+        if (gateTypeCount_) gateCastling(m, kt, rt);
+    }
+
+    // Gating on the king's or the rook's square, if the castling leaves it empty.
+    [[gnu::noinline]] void gateCastling(Move m, int kt, int rt) {
+        for (int sq : {int(m.from), int(m.aux)})
+            if (sq != kt && sq != rt && mayGate(sq)) {
+                m.victim[0] = std::uint8_t(sq);
+                gate(m, sq);
+            }
     }
 
     bool castlingPathClear(int ks, int kt, int rs, int rt) const {
@@ -395,6 +437,9 @@ class Generator {
     bool checkLimitsInitial_;  // some piece has initialNotInCheck
     bool hasEp_;               // the position has e.p. targets
     int inCheck_ = -1;         // inCheckNow(): -1 until asked
+    // Rules::GatingRule: the types in the side's hand (none without gating).
+    std::array<PieceType, kMaxPieceTypes> gateTypes_;  // the first gateTypeCount_ are set
+    int gateTypeCount_ = 0;
 };
 
 // XBetza u: a move that unloads what it takes only displaces it, so it attacks nothing. A
@@ -636,7 +681,9 @@ struct LegalityShortcut {
 
     bool safe(const Position& pos, const Move& m) const {
         // An unloading move puts a piece on a square: like occupying it, it can open an attack.
-        if (!enabled || occupy[m.to] || (m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload)))
+        // So does a piece that enters by gating.
+        if (!enabled || occupy[m.to] ||
+            (m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload | kMoveGate)))
             return false;
         const VariantInfo& info = pos.info();
         if (m.promo != kNoPieceType && info.isRoyal[m.promo]) return false;

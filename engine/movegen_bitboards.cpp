@@ -266,8 +266,10 @@ int BitboardLegality::screen(const Position& pos, const Move& m) const {
     if (!tables_) return -1;
     if (m.kind != MoveKind::Normal && m.kind != MoveKind::EnPassant && m.kind != MoveKind::Drop)
         return -1;
-    // An unloading move (XBetza u) puts the piece it takes on a square: made and tested.
-    if (m.victimCount() || (m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload))) return -1;
+    // An unloading move (XBetza u) puts the piece it takes on a square, a gating move brings
+    // one in: made and tested.
+    if (m.victimCount() || (m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload | kMoveGate)))
+        return -1;
     const VariantInfo& info = pos.info();
     if (m.kind == MoveKind::Drop) {
         // A drop that may not mate is made, to look for the opponent's replies.
@@ -473,6 +475,15 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     // generator adds as they are (none of them enters a promotion zone). The others' moves are
     // generated below.
     SquareSet countedFrom;
+    // Pieces that may gate (Rules::GatingRule) have more moves than their targets: generated.
+    SquareSet gateFrom;
+    const bool mayGate = v.rules.gating.has_value();
+    if (mayGate)
+        for (int t = 0; t < info.typeCount; ++t)
+            if (pos.hand(us, PieceType(t))) {
+                gateFrom = v.rules.gating->squares.of[us] & pos.virginSquares();
+                break;
+            }
     for (int t = 0; t < info.typeCount; ++t) {
         if (!bb.pieces[t] || pos.pieces(us, PieceType(t)).none()) continue;
         const PieceSets<BB>& piece = *bb.pieces[t];
@@ -488,6 +499,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         bool epZone = epOpen && zone.test(ep), epDead = epOpen && dead.test(ep);
         forEachSquare(fromSquareSet<BB>(pos.pieces(us, PieceType(t))).andNot(masks.generatedFrom),
                       [&](int from) {
+                          if (mayGate && gateFrom[from]) return;  // its gating moves: below
                           bool virgin = initial && pos.isVirgin(from);
                           BB quiet, capture;
                           piece.targets(bb.sliders, us, from, virgin, occ, quiet, capture);
@@ -529,7 +541,7 @@ int countMoves(Position& pos, const BitboardTables& tables) {
         generatePseudoExcept(pos, rest, countedFrom);
     for (const Move& m : rest) {
         bool safe = exposure.enabled && !exposure.occupy[m.to] &&
-                    !(m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload)) &&
+                    !(m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload | kMoveGate)) &&
                     !(m.promo != kNoPieceType && info.isRoyal[m.promo]) &&
                     ((m.kind == MoveKind::Drop &&
                       std::find(noMate.begin(), noMate.end(), m.promo) == noMate.end()) ||

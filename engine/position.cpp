@@ -152,6 +152,11 @@ void Position::setFen(const std::string& fen) {
     p.fullmove_ = f.fullmove;
     p.refreshRoyals();
     p.requireRoyals();
+    if (variant_->rules.gating) {
+        Undo ignored;
+        p.dropSpentGates(ignored, White);
+        p.dropSpentGates(ignored, Black);
+    }
     p.hash_ = p.computeHash();
     *this = std::move(p);
 }
@@ -312,8 +317,9 @@ void Position::makeMove(const Move& m) {
                 markIfHome(m.aux, u.unloaded);
             }
         }
+        if (m.flags & kMoveGate) enterGate(u, m);
         if (u.captureCount || m.promo != kNoPieceType || info_->isRoyal[typeOf(p)] ||
-            (m.flags & kMoveUnload))
+            (m.flags & kMoveUnload) || ((m.flags & kMoveGate) && info_->isRoyal[m.victim[1]]))
             refreshRoyals();
         if (u.movedVirgin || u.captureCount || u.unloadedVirgin) dropLoneCastlingKings(u);
     }
@@ -345,6 +351,11 @@ void Position::unmakeMove() {
     const Move& m = u.move;
     side_ = ~side_;
     if (side_ == Black) --fullmove_;
+    if (m.flags & kMoveGate) {  // first: the mover goes back to where the piece entered
+        int sq = m.kind == MoveKind::Castling ? m.victim[0] : m.from;
+        remove(sq);
+        hands_[side_][m.victim[1]] += 1;
+    }
     if (m.kind == MoveKind::Swap || m.kind == MoveKind::CitadelExchange) {
         int a = m.from, b = m.kind == MoveKind::Swap ? m.to : m.aux;
         int other = m.kind == MoveKind::Swap ? a : m.to;
@@ -385,7 +396,8 @@ void Position::unmakeMove() {
     }
     bool royalsChanged = u.captureCount || m.promo != kNoPieceType || m.kind == MoveKind::Swap ||
                          (m.flags & kMoveUnload) || m.kind == MoveKind::CitadelExchange ||
-                         (u.moved != kNoPiece && info_->isRoyal[typeOf(u.moved)]);
+                         (u.moved != kNoPiece && info_->isRoyal[typeOf(u.moved)]) ||
+                         ((m.flags & kMoveGate) && info_->isRoyal[m.victim[1]]);
     for (int k = u.captureCount - 1; k >= 0; --k) {
         int sq = u.capturedSq[k];
         put(sq, u.captured[k], u.capturedPromoted[k]);
@@ -456,6 +468,7 @@ void Position::dropCastlingPartners(Undo& u, Piece king) {
         return;
     Color c = colorOf(king);
     SquareSet partners = byType_[c][castling->rook] & virgin_;
+    if (keepsGates(c)) partners &= ~variant_->rules.gating->squares.of[c];  // gating rights
     for (size_t sq = partners._Find_first(); sq < partners.size(); sq = partners._Find_next(sq)) {
         u.partnersUnmarked.set(sq);
         setVirgin(int(sq), false);
@@ -471,11 +484,52 @@ void Position::dropLoneCastlingKings(Undo& u) {
     for (Color c : {White, Black}) {
         if ((byType_[c][castling->rook] & virgin_).any()) continue;
         SquareSet kings = byType_[c][castling->king] & virgin_;
+        if (keepsGates(c)) kings &= ~variant_->rules.gating->squares.of[c];  // gating rights
         for (size_t sq = kings._Find_first(); sq < kings.size(); sq = kings._Find_next(sq)) {
             u.partnersUnmarked.set(sq);
             setVirgin(int(sq), false);
         }
     }
+}
+
+// Rules::GatingRule: the piece from hand enters on the square the move left empty.
+void Position::enterGate(Undo& u, const Move& m) {
+    int sq = m.kind == MoveKind::Castling ? m.victim[0] : m.from;
+    PieceType t = m.victim[1];
+    addToHand(side_, t, -1);
+    put(sq, makePiece(side_, t), false);
+    if (info_->aimsAtRights[t]) dropAimedRights(u, t, sq);
+    dropSpentGates(u, side_);
+}
+
+bool Position::keepsGates(Color c) const {
+    const Rules& r = variant_->rules;
+    if (!r.gating) return false;
+    if (r.capturesToHand) return true;
+    for (int t = 0; t < info_->typeCount; ++t)
+        if (hands_[c][t]) return true;
+    return false;
+}
+
+// A side with an empty hand has no gating rights left: the unmoved marks on its gating squares
+// that mean nothing else go (a FEN would not write them), and with them castling partners
+// without an unmoved king and kings without an unmoved partner, as when gating is off.
+void Position::dropSpentGates(Undo& u, Color c) {
+    const Rules& r = variant_->rules;
+    if (!r.gating || keepsGates(c)) return;
+    const auto& castling = r.castling;
+    SquareSet marks = virgin_ & byColor_[c] & r.gating->squares.of[c];
+    for (size_t sq = marks._Find_first(); sq < marks.size(); sq = marks._Find_next(sq)) {
+        PieceType t = typeOf(squares_[sq]);
+        if (info_->hasInitialMoves[t] || info_->unmovedByRight[t]) continue;
+        if (castling && (t == castling->king || t == castling->rook)) continue;
+        u.partnersUnmarked.set(sq);
+        setVirgin(int(sq), false);
+    }
+    if (!castling) return;
+    if ((byType_[c][castling->king] & virgin_).none())
+        dropCastlingPartners(u, makePiece(c, castling->king));
+    dropLoneCastlingKings(u);
 }
 
 // PieceSpec::rightLostWhenAimedBy: a piece of type `aimer` that arrives on `to`, from where it

@@ -62,6 +62,7 @@ class Position {
     Color sideToMove() const { return side_; }
     int hand(Color c, PieceType t) const { return hands_[c][t]; }
     bool isVirgin(int sq) const { return virgin_[sq]; }
+    const SquareSet& virginSquares() const { return virgin_; }
     bool isPromoted(int sq) const { return promoted_[sq]; }
     int epSquare() const { return epSquare_; }
     // Whether an e.p. capture may end on `sq`: epSquare(), or another square the same lame move
@@ -124,6 +125,9 @@ class Position {
     void dropCastlingPartners(Undo& u, Piece king);
     void dropLoneCastlingKings(Undo& u);
     void dropAimedRights(Undo& u, PieceType aimer, int to);
+    void enterGate(Undo& u, const Move& m);
+    bool keepsGates(Color c) const;  // c may still gate (Rules::GatingRule)
+    void dropSpentGates(Undo& u, Color c);
     void makeExchange(Undo& u, const Move& m);
     void liftUnloaded(Undo& u, const Move& m);
     void addToHand(Color c, PieceType t, int n);

@@ -196,7 +196,18 @@ struct Rules {
     std::optional<CastlingRule> castling;
 
     bool drops = false;  // pieces in hand may be dropped (each piece's @ rule limits where)
-    bool capturesToHand = false;             // captured pieces go to the capturer's hand (demoted)
+    bool capturesToHand = false;  // captured pieces go to the capturer's hand (demoted)
+    // Gating (Seirawan chess): a piece that leaves one of `squares` for the first time (its
+    // unmoved mark there: a FEN names it by its file in the rights field) may bring a piece of
+    // its side's hand onto the square it left, as part of the same move; a castling may do so
+    // on the king's or the rook's square. A side whose hand is empty (without capturesToHand)
+    // has no gating rights left. Hand pieces enter only so unless `drops` is also on.
+    struct GatingRule {
+        SideSquares squares;  // on each side's first rank
+    };
+    std::optional<GatingRule> gating;
+    // Whether positions have hands (written in a FEN's brackets).
+    bool hasHands() const { return drops || capturesToHand || gating.has_value(); }
     std::vector<PieceType> dropMateIllegal;  // a drop of these may not give checkmate (shogi pawn)
     bool immobileIllegal = false;            // a piece may not end where it could never move again
 

@@ -37,7 +37,7 @@ bool answers(const Variant& v, const std::string& requested, const SizedName& si
 }  // namespace
 
 int xboardHoldings(const Variant& v) {
-    if (!v.rules.drops && !v.rules.capturesToHand) return 0;
+    if (!v.rules.hasHands()) return 0;
     int n = 0;
     for (size_t t = 0; t < v.pieces.size(); ++t)
         if (!v.pieces[t].royal && v.pieces[t].letter.front() != '+') ++n;

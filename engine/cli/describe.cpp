@@ -69,6 +69,14 @@ void describeRules(const Variant& v, std::ostream& out) {
     if (r.castling) out << "  castling\n";
     if (r.drops)
         out << "  drops from hand" << (r.capturesToHand ? ", captures go to hand" : "") << '\n';
+    if (r.gating) {
+        int n = int(r.gating->squares.of[White].count());
+        out << "  gating: a piece leaving one of " << n
+            << (n == 1 ? " first-rank square" : " first-rank squares")
+            << " for the first time may bring a piece from hand onto it (castling: the king's or "
+               "the rook's)"
+            << (r.drops ? "" : "; no drops") << '\n';
+    }
     if (r.citadels)
         out << "  citadels"
             << (r.citadels->enemyEntry

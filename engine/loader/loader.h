@@ -63,6 +63,7 @@ class Loader : private JsonReader {
     // An outcome, or "count" (rules.counting decides; checked once all rules are read).
     Rules::EndScore endScore(const Json& v, const std::string& ptr) const;
     Rules::MaterialCounting loadCounting(const Json& v, const std::string& ptr) const;
+    void loadGating(const Json& v, const std::string& ptr);
     void checkConsistency(const Json& rulesJson);
     // promotion.cpp
     PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;

@@ -61,6 +61,34 @@ Rules::MaterialCounting Loader::loadCounting(const Json& v, const std::string& p
     return c;
 }
 
+// /rules/gating: true, or {"squares": region}; the squares default to each side's first rank,
+// where a FEN names a gating right by its file.
+void Loader::loadGating(const Json& v, const std::string& ptr) {
+    const Geometry& g = variant_->board;
+    Rules::GatingRule rule;
+    for (int f = 0; f < g.files; ++f) {
+        rule.squares.of[White].set(g.square(f, 0));
+        rule.squares.of[Black].set(g.square(f, g.ranks - 1));
+    }
+    if (v.is_boolean()) {
+        if (boolean(v, ptr)) variant_->rules.gating = rule;
+        return;
+    }
+    if (!v.is_object())
+        fail(ptr, std::string("expected true, false or an object, got ") + typeName(v));
+    checkKeys(v, ptr, {"squares"});
+    if (const Json* sq = member(v, "squares")) {
+        std::string sp = child(ptr, "squares");
+        rule.squares = region(*sq, sp);
+        for (Color c : {White, Black})
+            for (int s = 0; s < g.squareCount(); ++s)
+                if (rule.squares.of[c][s] && g.rankOf(s) != (c == White ? 0 : g.ranks - 1))
+                    fail(sp, g.name(s) + " is not on " + (c == White ? "White" : "Black") +
+                                 "'s first rank: a FEN names a gating right by its file there");
+    }
+    variant_->rules.gating = rule;
+}
+
 void Loader::loadRules(const Json& v, const std::string& ptr) {
     object(v, ptr);
     checkKeys(v, ptr,
@@ -86,7 +114,8 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
                "royalCountBeforeMove",
                "pass",
                "facingRoyals",
-               "counting"});
+               "counting",
+               "gating"});
     Rules& r = variant_->rules;
     if (const Json* p = member(v, "promotion")) {
         std::string pp = child(ptr, "promotion");
@@ -140,6 +169,7 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
         checkKeys(*f, fp, {"passEnds"});
         r.facingRoyals = endScore(required(*f, fp, "passEnds"), child(fp, "passEnds"));
     }
+    if (const Json* g = member(v, "gating")) loadGating(*g, child(ptr, "gating"));
     if (const Json* c = member(v, "checkmate")) r.checkmate = outcome(*c, child(ptr, "checkmate"));
     if (const Json* s = member(v, "stalemate")) r.stalemate = outcome(*s, child(ptr, "stalemate"));
     if (const Json* b = member(v, "bareRoyal")) r.bareRoyal = outcome(*b, child(ptr, "bareRoyal"));
