@@ -244,7 +244,8 @@ class Generator {
             if (rule.mandatory) mayStay = false;
             if constexpr (G == GenType::Quiets) continue;
             if (rule.choices.empty()) {
-                promote(m, v_.pieces[t].promotesTo, rule, idx);
+                const PieceSpec& spec = v_.pieces[t];
+                promote(m, rule.demote ? spec.demotesTo : spec.promotesTo, rule, idx);
             } else {
                 for (PieceType c : rule.choices) promote(m, c, rule, idx);
             }
@@ -351,21 +352,29 @@ class Generator {
         for (int t = 0; t < info_.typeCount; ++t) {
             if (pos_.hand(us_, PieceType(t)) == 0) continue;
             const auto& rule = v_.tables[t].drop;
+            // Rules::dropPromoted: also as its promoted type, where the hand piece's @ allows.
+            PieceType up = v_.rules.dropPromoted ? v_.pieces[t].promotesTo : kNoPieceType;
             for (int sq = 0; sq < g.squareCount(); ++sq) {
                 if (g.holes[sq] || pos_.at(sq) != kNoPiece) continue;
                 if (!dropAllowed(PieceType(t), rule ? &*rule : nullptr, sq)) continue;
                 Move m;
                 m.from = m.to = std::uint8_t(sq);
                 m.kind = MoveKind::Drop;
-                m.promo = m.aux = PieceType(t);
-                out_.push(m);
+                m.aux = PieceType(t);
+                for (PieceType as : {PieceType(t), up}) {
+                    if (as == kNoPieceType ||
+                        (v_.rules.immobileIllegal && info_.deadSquares[as][us_][sq]))
+                        continue;
+                    m.promo = as;
+                    out_.push(m);
+                }
             }
         }
     }
 
+    // Where the hand piece's @ rule allows a drop (immobileIllegal is tested by the caller).
     bool dropAllowed(PieceType t, const betza::DropRule* rule, int sq) const {
         const Geometry& g = pos_.board();
-        if (info_.deadSquares[t][us_][sq]) return false;
         if (!rule) return true;
         int rank = g.rankOf(sq);
         int rel = us_ == White ? rank : g.ranks - 1 - rank;

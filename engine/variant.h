@@ -106,10 +106,14 @@ struct PieceSpec {
 struct PromotionRule {
     std::vector<PieceType> pieces;
     SideSquares zone;
-    std::vector<PieceType> choices;  // empty = each piece's promotesTo
-    bool mandatory = true;           // false: may also stay unpromoted, unless it could not move
-                                     // again from where it ends (last rank)
-    bool fromZoneToo = false;        // shogi: a move starting in the zone may promote too
+    std::vector<PieceType> choices;  // empty = each piece's promotesTo (demotesTo with demote)
+    // The pieces turn back into the type they are the promotion of (their demotesTo) instead:
+    // with a zone of the whole board and mandatory, a promoted piece reverts on every move
+    // (Kyoto shogi).
+    bool demote = false;
+    bool mandatory = true;     // false: may also stay unpromoted, unless it could not move
+                               // again from where it ends (last rank)
+    bool fromZoneToo = false;  // shogi: a move starting in the zone may promote too
     // At most this many pieces of a type on the board for it to be a choice (grand chess:
     // a pawn promotes only to a piece its side has lost). Missing type = no limit.
     std::map<PieceType, int> limit;
@@ -196,6 +200,9 @@ struct Rules {
     std::optional<CastlingRule> castling;
 
     bool drops = false;  // pieces in hand may be dropped (each piece's @ rule limits where)
+    // A piece in hand that has a promotesTo may also be dropped as that type (Kyoto shogi): the
+    // hand piece's @ rule limits where.
+    bool dropPromoted = false;
     bool capturesToHand = false;             // captured pieces go to the capturer's hand (demoted)
     std::vector<PieceType> dropMateIllegal;  // a drop of these may not give checkmate (shogi pawn)
     bool immobileIllegal = false;            // a piece may not end where it could never move again

@@ -7,8 +7,8 @@ namespace timur::loader {
 PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const {
     object(v, ptr);
     checkKeys(v, ptr,
-              {"pieces", "zone", "choices", "mandatory", "fromZoneToo", "limit", "relocateTo",
-               "relocationBlocked"});
+              {"pieces", "zone", "choices", "demote", "mandatory", "fromZoneToo", "limit",
+               "relocateTo", "relocationBlocked"});
     PromotionRule rule;
     std::string pp = child(ptr, "pieces");
     rule.pieces = letterList(required(v, ptr, "pieces"), pp);
@@ -23,10 +23,21 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
         }
     }
     if (const Json* c = member(v, "choices")) rule.choices = letterList(*c, child(ptr, "choices"));
+    if (const Json* d = member(v, "demote")) {
+        std::string dp = child(ptr, "demote");
+        rule.demote = boolean(*d, dp);
+        if (rule.demote && !rule.choices.empty())
+            fail(dp,
+                 "a demoting rule turns each piece into what it is the promotion of; leave "
+                 "out \"choices\"");
+    }
     if (rule.choices.empty()) {
         for (std::size_t i = 0; i < rule.pieces.size(); ++i) {
             const PieceSpec& piece = variant_->pieces[rule.pieces[i]];
-            if (piece.promotesTo == kNoPieceType)
+            if (rule.demote && piece.demotesTo == kNoPieceType)
+                fail(child(pp, i), "piece " + quote(piece.letter) +
+                                       " is no piece's promotesTo, so it cannot demote");
+            if (!rule.demote && piece.promotesTo == kNoPieceType)
                 fail(child(pp, i), "piece " + quote(piece.letter) +
                                        " has no promotesTo, so this rule needs \"choices\"");
         }

@@ -67,6 +67,7 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
               {"promotion",
                "castling",
                "drops",
+               "dropPromoted",
                "capturesToHand",
                "dropMateIllegal",
                "immobileIllegal",
@@ -98,6 +99,8 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     if (const Json* c = member(v, "castling"))
         r.castling = loadCastling(*c, child(ptr, "castling"));
     if (const Json* d = member(v, "drops")) r.drops = boolean(*d, child(ptr, "drops"));
+    if (const Json* d = member(v, "dropPromoted"))
+        r.dropPromoted = boolean(*d, child(ptr, "dropPromoted"));
     if (const Json* c = member(v, "capturesToHand"))
         r.capturesToHand = boolean(*c, child(ptr, "capturesToHand"));
     if (const Json* d = member(v, "dropMateIllegal"))
@@ -209,6 +212,11 @@ void Loader::checkConsistency(const Json& rulesJson) {
     if (r.capturesToHand && !r.drops) fail("/rules/capturesToHand", "needs \"drops\": true");
     if (!r.dropMateIllegal.empty() && !r.drops)
         fail("/rules/dropMateIllegal", "needs \"drops\": true");
+    if (r.dropPromoted && !r.drops) fail("/rules/dropPromoted", "needs \"drops\": true");
+    if (r.dropPromoted && std::none_of(v.pieces.begin(), v.pieces.end(), [](const PieceSpec& p) {
+            return p.moves.drop && p.promotesTo != kNoPieceType;
+        }))
+        fail("/rules/dropPromoted", "no droppable piece (with an @) has a promotesTo");
     bool anyDrop = false;
     for (std::size_t i = 0; i < v.pieces.size(); ++i) {
         if (!v.pieces[i].moves.drop) continue;
