@@ -294,8 +294,9 @@ void Position::makeMove(const Move& m) {
             }
             if (m.promo != kNoPieceType) {
                 // A promotion by choice (crazyhouse) reverts when captured into hand; a
-                // shogi-style promotion has its own demotesTo.
+                // shogi-style promotion has its own demotesTo, and a demotion is none.
                 promoted = variant_->pieces[m.promo].demotesTo == kNoPieceType &&
+                           variant_->pieces[typeOf(p)].demotesTo != m.promo &&
                            variant_->rules.capturesToHand;
                 p = makePiece(side_, m.promo);
             }

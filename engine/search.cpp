@@ -228,8 +228,12 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
                                            given ? Source::Given : Source::Pseudo, ttMove);
     Move bestMove;
     for (Move m; !(m = picker.next()).isNull();) {
-        // Delta pruning: even winning this piece for nothing does not reach alpha.
-        if (!check && !isPromotion(m) && standPat + eval_->gain(*pos_, m) + 200 <= alpha) continue;
+        // Delta pruning: even winning this piece for nothing does not reach alpha. A promotion
+        // that gains nothing (a piece turning over, Kyoto shogi) is a quiet move here.
+        if (!check) {
+            int gain = eval_->gain(*pos_, m);
+            if (isPromotion(m) ? gain <= 0 : standPat + gain + 200 <= alpha) continue;
+        }
         if (!given && !isLegalMove(*pos_, m)) continue;
         pos_->makeMove(m);
         int score = -qsearch(-beta, -alpha, ply + 1);

@@ -62,13 +62,16 @@ void describeRules(const Variant& v, std::ostream& out) {
     for (const PromotionRule& p : r.promotions) {
         out << "  promotion: " << letters(v, p.pieces) << " in " << p.zone.of[White].count()
             << " zone squares -> "
-            << (p.choices.empty() ? std::string("its promoted form") : letters(v, p.choices))
+            << (!p.choices.empty() ? letters(v, p.choices)
+                : p.demote         ? std::string("the piece it is the promotion of")
+                                   : std::string("its promoted form"))
             << (p.mandatory ? "" : " (optional)")
             << (p.relocateTo != kNoPieceType ? ", relocated" : "") << '\n';
     }
     if (r.castling) out << "  castling\n";
     if (r.drops)
-        out << "  drops from hand" << (r.capturesToHand ? ", captures go to hand" : "") << '\n';
+        out << "  drops from hand" << (r.dropPromoted ? ", also on the promoted side" : "")
+            << (r.capturesToHand ? ", captures go to hand" : "") << '\n';
     if (r.citadels)
         out << "  citadels"
             << (r.citadels->enemyEntry
