@@ -68,6 +68,9 @@ class Generator {
         if (p != kNoPiece && colorOf(p) == us_) piece(typeOf(p), m.from);
     }
 
+    // The moves a piece of type t would have from `from` (PromotionRule::stepAsPromoted).
+    void movesAs(PieceType t, int from) { piece(t, from); }
+
   private:
     std::uint8_t occ(int sq) const { return info_.occClass[us_][pos_.at(sq)]; }
 
@@ -238,6 +241,7 @@ class Generator {
         bool mayStay = true, anyRule = false;
         for (int idx : ruleIdx) {
             const PromotionRule& rule = v_.rules.promotions[idx];
+            if (rule.inPlace) continue;  // a move of its own (generateInPlacePromotions)
             const SquareSet& zone = rule.zone.of[us_];
             if (!zone[m.to] && !(rule.fromZoneToo && zone[m.from])) continue;
             anyRule = true;
@@ -460,6 +464,15 @@ void generatePseudo(const Position& pos, MoveList& out, GenType type) {
         case GenType::Quiets:
             return Generator<GenType::Quiets>(pos, out).all();
     }
+}
+
+void generateMovesAs(const Position& pos, PieceType t, int from, MoveList& out) {
+    Generator<GenType::All>(pos, out).movesAs(t, from);
+}
+
+bool attacksFrom(const Position& pos, int from, int target) {
+    Piece p = pos.at(from);
+    return p != kNoPiece && pieceAttacks(pos, typeOf(p), colorOf(p), from, target);
 }
 
 void generatePseudoExcept(const Position& pos, MoveList& out, const SquareSet& skip) {
@@ -717,6 +730,8 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
             if (judged >= 0 ? judged == 1 : legalAfterMake(pos, m, soleBefore)) out.push(m);
         }
     }
+    if (pos.info().inPlacePromotions && type != GenType::Quiets)
+        generateInPlacePromotions(pos, out);
     if (!rules.placements.empty()) generatePlacements(pos, out, type);
     if (rules.swap && type != GenType::Captures) {
         // A swap may depend on there being no other legal move, captures included.
@@ -728,6 +743,7 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
         }
         generateSwaps(pos, out, noOtherMove);
     }
+    if (rules.mustDrop) keepOnlyDrops(pos, out, type);
 }
 
 }  // namespace timur

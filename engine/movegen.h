@@ -44,6 +44,17 @@ bool isLegalMove(Position& pos, const Move& m);
 // whether the side has no other legal move.
 void generatePlacements(Position& pos, MoveList& legal, GenType type);
 void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove);
+// The promotions that are moves of their own (PromotionRule::inPlace), appended to `legal` if
+// legal.
+void generateInPlacePromotions(Position& pos, MoveList& legal);
+// Rules::mustDrop: while the side to move has pieces in hand and a legal drop, `legal` (of type
+// `type`) keeps only its drops.
+void keepOnlyDrops(Position& pos, MoveList& legal, GenType type);
+
+// The moves (before legality) a piece of type t of the side to move would have on `from`.
+void generateMovesAs(const Position& pos, PieceType t, int from, MoveList& out);
+// Whether the piece on `from` could capture on `target`.
+bool attacksFrom(const Position& pos, int from, int target);
 
 // PieceSpec::mayNotCapture and mayNotPassOver, for a piece of a walled type
 // (VariantInfo::walled) moving from `from`, on the path node `n` whose square holds `occupant`:

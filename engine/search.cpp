@@ -183,7 +183,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
 
     // In check, or where a rule may end the game, the legal moves decide first; they are then
     // the moves searched.
-    bool given = check || needsEndTest();
+    bool given = check || needsEndTest() || legalQuiescence_;
     if (given) {
         generateLegal(*pos_, moves);
         GameEnd end = gameEnd(*pos_, moves);
@@ -490,7 +490,10 @@ void SearchWorker::prepare(const Position& root) {
     zugzwangProne_ = rules.stalemate != Outcome::Draw || rules.bareRoyal.has_value();
     nullAllowed_ = true;
     bareRule_ = rules.bareRoyal.has_value();
-    lazyLegality_ = rules.placements.empty() && !rules.swap;
+    lazyLegality_ = rules.placements.empty() && !rules.swap && !root.info().inPlacePromotions &&
+                    !rules.mustDrop;
+    // Promotions in place and the duty to drop come from generateLegal only.
+    legalQuiescence_ = root.info().inPlacePromotions || rules.mustDrop;
     rootIndex_ = int(root.hashHistory().size());
     // Which earlier positions had the side to move in check (perpetual check).
     checks_.assign(rootIndex_ + kMaxSearchPly + 4, 0);

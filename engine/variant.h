@@ -111,9 +111,16 @@ struct PromotionRule {
     // with a zone of the whole board and mandatory, a promoted piece reverts on every move
     // (Kyoto shogi).
     bool demote = false;
-    bool mandatory = true;     // false: may also stay unpromoted, unless it could not move
-                               // again from where it ends (last rank)
-    bool fromZoneToo = false;  // shogi: a move starting in the zone may promote too
+    // Promotion as a move of its own (Sittuyin): a piece standing in the zone turns into a
+    // choice where it stands (written e5e5f) instead of moving; moving never promotes. Optional.
+    bool inPlace = false;
+    bool stepAsPromoted = false;    // or on an empty square the new type could move to from there
+    bool anywhereWhenLast = false;  // the side's only piece of its type may promote outside
+    bool mayNotAttack = false;      // the new piece may not attack an enemy piece, nor the
+                                    // promotion give check
+    bool mandatory = true;          // false: may also stay unpromoted, unless it could not move
+                                    // again from where it ends (last rank)
+    bool fromZoneToo = false;       // shogi: a move starting in the zone may promote too
     // At most this many pieces of a type on the board for it to be a choice (grand chess:
     // a pawn promotes only to a piece its side has lost). Missing type = no limit.
     std::map<PieceType, int> limit;
@@ -203,6 +210,9 @@ struct Rules {
     // A piece in hand that has a promotesTo may also be dropped as that type (Kyoto shogi): the
     // hand piece's @ rule limits where.
     bool dropPromoted = false;
+    // While the side to move has pieces in hand, it must drop one if it can (Sittuyin's setup:
+    // the pieces are placed before the first move on the board).
+    bool mustDrop = false;
     bool capturesToHand = false;             // captured pieces go to the capturer's hand (demoted)
     std::vector<PieceType> dropMateIllegal;  // a drop of these may not give checkmate (shogi pawn)
     bool immobileIllegal = false;            // a piece may not end where it could never move again

@@ -327,7 +327,7 @@ TEST_P(FsfOracle, PerftDivideAgreesOnRandomGames) {
 // Shipped variants whose rules are exactly those of a variant FSF has built in under the same
 // name, which 11.1's ini format cannot express (janggi's cannon may not jump over or take a
 // cannon; Kyoto shogi's demotion on every move): compared without an ini section.
-const std::set<std::string> kFsfBuiltins = {"janggi", "kyotoshogi"};
+const std::set<std::string> kFsfBuiltins = {"janggi", "kyotoshogi", "sittuyin"};
 
 // The shipped variants FSF is compared on: those of the ini file and the built-in ones, with or
 // without the known crashes.

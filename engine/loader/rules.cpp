@@ -68,6 +68,7 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
                "castling",
                "drops",
                "dropPromoted",
+               "mustDrop",
                "capturesToHand",
                "dropMateIllegal",
                "immobileIllegal",
@@ -101,6 +102,7 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     if (const Json* d = member(v, "drops")) r.drops = boolean(*d, child(ptr, "drops"));
     if (const Json* d = member(v, "dropPromoted"))
         r.dropPromoted = boolean(*d, child(ptr, "dropPromoted"));
+    if (const Json* d = member(v, "mustDrop")) r.mustDrop = boolean(*d, child(ptr, "mustDrop"));
     if (const Json* c = member(v, "capturesToHand"))
         r.capturesToHand = boolean(*c, child(ptr, "capturesToHand"));
     if (const Json* d = member(v, "dropMateIllegal"))
@@ -213,6 +215,7 @@ void Loader::checkConsistency(const Json& rulesJson) {
     if (!r.dropMateIllegal.empty() && !r.drops)
         fail("/rules/dropMateIllegal", "needs \"drops\": true");
     if (r.dropPromoted && !r.drops) fail("/rules/dropPromoted", "needs \"drops\": true");
+    if (r.mustDrop && !r.drops) fail("/rules/mustDrop", "needs \"drops\": true");
     if (r.dropPromoted && std::none_of(v.pieces.begin(), v.pieces.end(), [](const PieceSpec& p) {
             return p.moves.drop && p.promotesTo != kNoPieceType;
         }))
