@@ -249,6 +249,10 @@ struct Rules {
 
     Outcome checkmate = Outcome::Loss;  // for the side that is mated
     Outcome stalemate = Outcome::Draw;  // for the side that has no move
+    // A side not in check with nothing on the board but its royals and one piece that may
+    // promote, whose every legal move is a promotion, ends the game so scored for it (Sittuyin:
+    // a draw, as the pawn need not promote).
+    std::optional<Outcome> onlyPromotionsLeft;
     // Bare royal: a side left with nothing but royals, while the opponent has more, loses
     // (shatranj, courier) -- unless it can bare the opponent at once (bareRoyalReply).
     std::optional<Outcome> bareRoyal;

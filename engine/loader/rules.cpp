@@ -76,6 +76,7 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
                "flyingRoyals",
                "checkmate",
                "stalemate",
+               "onlyPromotionsLeft",
                "bareRoyal",
                "bareRoyalReply",
                "nMoveRule",
@@ -147,6 +148,11 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     }
     if (const Json* c = member(v, "checkmate")) r.checkmate = outcome(*c, child(ptr, "checkmate"));
     if (const Json* s = member(v, "stalemate")) r.stalemate = outcome(*s, child(ptr, "stalemate"));
+    if (const Json* o = member(v, "onlyPromotionsLeft")) {
+        std::string op = child(ptr, "onlyPromotionsLeft");
+        r.onlyPromotionsLeft = outcome(*o, op);
+        if (r.promotions.empty()) fail(op, "needs rules.promotion");
+    }
     if (const Json* b = member(v, "bareRoyal")) r.bareRoyal = outcome(*b, child(ptr, "bareRoyal"));
     if (const Json* b = member(v, "bareRoyalReply"))
         r.bareRoyalReply = boolean(*b, child(ptr, "bareRoyalReply"));
