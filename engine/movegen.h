@@ -50,6 +50,11 @@ void generateInPlacePromotions(Position& pos, MoveList& legal);
 // Rules::mustDrop: while the side to move has pieces in hand and a legal drop, `legal` (of type
 // `type`) keeps only its drops.
 void keepOnlyDrops(Position& pos, MoveList& legal, GenType type);
+// Whether the side to move has a piece that a promotion in place could turn into something
+// (generateInPlacePromotions may add moves), and whether it must drop now (rules.mustDrop and
+// pieces in hand).
+bool mayPromoteInPlace(const Position& pos);
+bool mustDropNow(const Position& pos);
 
 // The moves (before legality) a piece of type t of the side to move would have on `from`.
 void generateMovesAs(const Position& pos, PieceType t, int from, MoveList& out);

@@ -99,7 +99,8 @@ void Position::refreshRoyals() {
     }
 }
 
-// A variant with royal pieces needs one of them on the board (or in hand) for each side. Under a
+// A variant with royal pieces needs one of them on the board for each side (or, with
+// rules.mustDrop, in hand). Under a
 // check rule the last one can never be lost; without one (royals are captured like other pieces)
 // losing the last ends the game, so only the side to move may be without, in a finished game.
 void Position::requireRoyals() const {
@@ -107,9 +108,10 @@ void Position::requireRoyals() const {
     for (Color c : {White, Black}) {
         if (!royals_[c].empty()) continue;
         if (variant_->rules.checkRule == CheckRule::None && c == side_) continue;
-        // A royal in hand waits to be dropped (Sittuyin's setup).
+        // A royal in hand waits to be dropped where drops come first (Sittuyin's setup).
         bool inHand = false;
-        for (PieceType t : info_->royalTypes) inHand = inHand || hand(c, t) > 0;
+        if (variant_->rules.mustDrop)
+            for (PieceType t : info_->royalTypes) inHand = inHand || hand(c, t) > 0;
         if (inHand) continue;
         std::string letters;
         for (PieceType t : info_->royalTypes)

@@ -140,6 +140,30 @@ bool harmless(Position& pos, const Move& m) {
 
 }  // namespace
 
+bool mayPromoteInPlace(const Position& pos) {
+    const Variant& v = pos.variant();
+    Color us = pos.sideToMove();
+    for (const PromotionRule& rule : v.rules.promotions) {
+        if (!rule.inPlace) continue;
+        for (PieceType t : rule.pieces) {
+            if (!pos.count(us, t)) continue;
+            if (rule.choices.empty()) return true;
+            for (PieceType c : rule.choices) {
+                auto lim = rule.limit.find(c);
+                if (lim == rule.limit.end() || pos.count(us, c) < lim->second) return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool mustDropNow(const Position& pos) {
+    if (!pos.variant().rules.mustDrop) return false;
+    for (int t = 0; t < pos.info().typeCount; ++t)
+        if (pos.hand(pos.sideToMove(), PieceType(t))) return true;
+    return false;
+}
+
 void generateInPlacePromotions(Position& pos, MoveList& legal) {
     const Variant& v = pos.variant();
     Color us = pos.sideToMove();
@@ -183,10 +207,7 @@ void generateInPlacePromotions(Position& pos, MoveList& legal) {
 }
 
 void keepOnlyDrops(Position& pos, MoveList& legal, GenType type) {
-    Color us = pos.sideToMove();
-    bool inHand = false;
-    for (int t = 0; t < pos.info().typeCount; ++t) inHand = inHand || pos.hand(us, PieceType(t));
-    if (!inHand) return;
+    if (!mustDropNow(pos)) return;
     auto isDrop = [](const Move& m) { return m.kind == MoveKind::Drop; };
     bool canDrop = std::any_of(legal.begin(), legal.end(), isDrop);
     if (type == GenType::Captures) {  // drops are quiet: are there legal ones?
