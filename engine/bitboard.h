@@ -28,6 +28,26 @@ inline int msb64(std::uint64_t w) {
     return 63 - std::countl_zero(w);
 }
 
+// The set bits of the first n words of w. Without POPCNT (the portable build) std::popcount is a
+// call into libgcc per word; summing bytes inline shares the last step between the words (each
+// byte of the sum is at most 8 * n, well below 256).
+inline int popcountWords(const std::uint64_t* w, int n) {
+#if defined(__POPCNT__)
+    int c = 0;
+    for (int i = 0; i < n; ++i) c += std::popcount(w[i]);
+    return c;
+#else
+    std::uint64_t sum = 0;
+    for (int i = 0; i < n; ++i) {
+        std::uint64_t x = w[i];
+        x -= (x >> 1) & 0x5555555555555555ULL;
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        sum += (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    }
+    return int((sum * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 // A bitboard held in one machine scalar: uint64_t or unsigned __int128.
 template <class T, int W>
 class ScalarBits {
@@ -61,11 +81,9 @@ class ScalarBits {
     bool none() const { return v_ == 0; }
 
     int count() const {
-        if constexpr (W == 1) {
-            return std::popcount(v_);
-        } else {
-            return std::popcount(std::uint64_t(v_)) + std::popcount(std::uint64_t(v_ >> 64));
-        }
+        std::uint64_t w[W];
+        for (int i = 0; i < W; ++i) w[i] = word(i);
+        return popcountWords(w, W);
     }
     // Lowest / highest set square; undefined on an empty board.
     int lsb() const {
@@ -159,9 +177,9 @@ class PairBits {
     bool none() const { return !any(); }
 
     int count() const {
-        int n = 0;
-        for (int i = 0; i < W; ++i) n += std::popcount(word(i));
-        return n;
+        std::uint64_t w[W];
+        for (int i = 0; i < W; ++i) w[i] = word(i);
+        return popcountWords(w, W);
     }
     int lsb() const {
         if (std::uint64_t w = word(0)) return lsb64(w);

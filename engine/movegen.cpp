@@ -517,6 +517,10 @@ bool isAttacked(const Position& pos, int sq, Color by) {
     const Variant& v = pos.variant();
     if (pos.info().citadels[sq] && !v.rules.citadels->attackable) return false;
     const BitboardTables* fast = v.bitboards.get();
+    if (fast) {
+        int attacked = bitboardAttacked(pos, *fast, sq, by);
+        if (attacked >= 0) return attacked == 1;
+    }
     for (int t = 0; t < pos.info().typeCount; ++t) {
         SquareSet cand = pos.pieces(by, PieceType(t)) & v.tables[t].attackersOf[by][sq];
         if (cand.none()) continue;

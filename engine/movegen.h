@@ -43,7 +43,10 @@ bool isLegalMove(Position& pos, const Move& m);
 // pieces' placements of type `type`, and the once-per-game swap (quiet), which may depend on
 // whether the side has no other legal move.
 void generatePlacements(Position& pos, MoveList& legal, GenType type);
-void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove);
+// A caller that has tested whether the piece on `knownSq` is attacked passes the answer in
+// `knownAttacked`.
+void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove, int knownSq = -1,
+                   bool knownAttacked = false);
 // The promotions that are moves of their own (PromotionRule::inPlace), appended to `legal` if
 // legal.
 void generateInPlacePromotions(Position& pos, MoveList& legal);

@@ -15,6 +15,10 @@ namespace timur {
 bool reversibleAttacks(const Position& pos, const BitboardTables& tables, PieceType t,
                        const SquareSet& candidates, int sq, Color by);
 
+// Whether a piece of side `by` could capture on sq (isAttacked), told by the bitboards: 1 or 0,
+// or -1 where they cannot tell exactly (a type on the path trees unloads, XBetza u).
+int bitboardAttacked(const Position& pos, const BitboardTables& tables, int sq, Color by);
+
 // Whether a pseudo-legal move leaves the mover's royals safe, told from the board as the move
 // would leave it, without making it: reversible enemy types by the bitboards, the others by
 // their path trees on that board. Applies unless the rules count the royals before the move;
@@ -26,8 +30,15 @@ class BitboardLegality {
     BitboardLegality(const Position& pos, bool soleRoyalBefore);
     // 1: legal, 0: illegal, -1: not judged here (make it and test).
     int judge(const Position& pos, const Move& m) const;
+    // The same, keeping in `cache` what it gathers about the attackers of the royals that stay
+    // put, for the next move from the same position (countLegalMoves; movegen_bitboards.cpp).
+    template <class Cache>
+    int judge(const Position& pos, const Move& m, Cache& cache) const;
 
   private:
+    // judge()'s cases other than testing the royals: -1, 0 or 1 as judge(), or 2 (test them).
+    int screen(const Position& pos, const Move& m) const;
+
     const BitboardTables* tables_ = nullptr;  // null: judges nothing
     bool checked_ = true;  // false: the rules put no royal of the mover in danger of capture
     bool flying_ = false;  // royals may not face each other on a file

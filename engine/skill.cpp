@@ -12,15 +12,15 @@ namespace {
 constexpr int kPawn = 100;
 
 // The strength of some levels on a scale where Fairy-Max 5.0b is 2000, from each level's score
-// against it in chess (README, "Strength levels"): 20 (full) +230 from 200 games at 10 s + 0.1 s;
-// 15 and 10 from 8 games each at 3 s + 0.03 s (2.5/8 and 1.5/8: wide margins). Levels 5 and 0
-// lost all 8 games, so their ratings are extrapolated below the last measured one.
+// against it in chess (README, "Options a player sets"): 20 (full) +230 from 200 games at
+// 10 s + 0.1 s; 15, 10 and 5 from 24 games each at 3 s + 0.03 s (6.5, 6 and 2.5 of 24: margins of
+// about +/- 150). Level 0 lost all 24 games: its rating is extrapolated below level 5's.
 struct Measured {
     double level;
     int elo;
 };
 constexpr Measured kMeasured[] = {
-    {0, 1000}, {5, 1400}, {10, 1750}, {15, 1860}, {20, 2230},
+    {0, 1000}, {5, 1630}, {10, 1810}, {15, 1830}, {20, 2230},
 };
 
 }  // namespace

@@ -94,7 +94,8 @@ void generatePlacements(Position& pos, MoveList& legal, GenType type) {
     }
 }
 
-void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove) {
+void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove, int knownSq,
+                   bool knownAttacked) {
     const SwapRule& rule = *pos.variant().rules.swap;
     const VariantInfo& info = pos.info();
     Color us = pos.sideToMove();
@@ -103,7 +104,7 @@ void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove) {
     SquareSet kings = pos.pieces(us, rule.piece);
     for (size_t k = kings._Find_first(); k < kings.size(); k = kings._Find_next(k)) {
         if (info.citadels[k]) continue;
-        bool attacked = isAttacked(pos, int(k), ~us);
+        bool attacked = int(k) == knownSq ? knownAttacked : isAttacked(pos, int(k), ~us);
         bool when = rule.when == SwapRule::When::Always ||
                     (rule.when == SwapRule::When::Check && attacked) ||
                     (rule.when == SwapRule::When::NoMove && noOtherMove) ||

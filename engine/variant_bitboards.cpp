@@ -50,11 +50,31 @@ VariantBitboards<BB>::VariantBitboards(const Variant& v)
         whyWalker.push_back(pieces.back() ? std::string() : why);
         holes.push_back(toBitboard<BB>(in.board.holes));
     }
+    const VariantInfo& info = v.info;
+    counting.resize(v.pieces.size());
+    for (std::size_t t = 0; t < v.pieces.size(); ++t) {
+        for (int c = 0; c < 2; ++c) {
+            CountMasks& m = counting[t][c];
+            m.generated = toBitboard<BB>(info.citadels);
+            for (int idx : info.promotionRules[t]) {
+                const PromotionRule& rule = v.rules.promotions[idx];
+                BB z = toBitboard<BB>(rule.zone.of[c]);
+                m.generated |= z;
+                if (rule.fromZoneToo) m.generatedFrom |= z;
+            }
+            if (v.rules.immobileIllegal) m.dead = toBitboard<BB>(info.deadSquares[t][c]);
+        }
+        if (info.immune[t][0].any() || info.immune[t][1].any()) immuneTypes.push_back(PieceType(t));
+    }
 }
 
 template <class BB>
 std::size_t VariantBitboards<BB>::bytes() const {
-    std::size_t n = sizeof(*this) + sliders.bytes() + holes.capacity() * sizeof(BB);
+    std::size_t n = sizeof(*this) + sliders.bytes() + holes.capacity() * sizeof(BB) +
+                    unmerged.capacity() * sizeof(PieceType) +
+                    counting.capacity() * sizeof(counting[0]) +
+                    immuneTypes.capacity() * sizeof(PieceType);
+    for (const auto& m : mergedCaptures) n += m.capacity() * sizeof(m[0]);
     for (const auto& p : pieces) n += p ? p->bytes() : sizeof(p);
     for (const auto& w : whyWalker) n += w.capacity();
     return n;
@@ -62,12 +82,47 @@ std::size_t VariantBitboards<BB>::bytes() const {
 
 namespace {
 
+// Whether the rides of type t see the same squares with its own holes as blockers as with the
+// board's: true when its board has no further holes, or when none of them lies on a ride between
+// two squares the piece may capture on (Tamerlane's citadels, closed to most pieces, sit at the
+// ends of their lines). Then the rides that end before a hole end there on both boards, and an
+// occupancy only shortens both alike.
 template <class BB>
-void markReversible(const VariantBitboards<BB>& bb, std::array<bool, kMaxPieceTypes>& reversible,
+bool ridesSeeBoardHoles(const VariantBitboards<BB>& bb, const PieceSets<BB>& piece, int t,
+                        int squares) {
+    if (bb.holes[t] == bb.boardHoles) return true;
+    const auto& sl = bb.sliders;
+    for (int c = 0; c < 2; ++c)
+        for (int sq = 0; sq < squares; ++sq) {
+            auto m = piece.captureMasks(c, sq);
+            if (!((sl.rook(sq, bb.holes[t]) & m.orth) == (sl.rook(sq, bb.boardHoles) & m.orth)) ||
+                !((sl.bishop(sq, bb.holes[t]) & m.diag) == (sl.bishop(sq, bb.boardHoles) & m.diag)))
+                return false;
+        }
+    return true;
+}
+
+template <class BB>
+void markReversible(VariantBitboards<BB>& bb, int squares,
+                    std::array<bool, kMaxPieceTypes>& reversible,
                     std::array<bool, kMaxPieceTypes>& mergeable) {
+    for (auto& m : bb.mergedCaptures) m.assign(squares, {});
     for (std::size_t t = 0; t < bb.pieces.size(); ++t) {
         reversible[t] = bb.pieces[t] && bb.pieces[t]->reversible();
-        mergeable[t] = reversible[t] && !bb.pieces[t]->hasTerms() && bb.holes[t] == bb.boardHoles;
+        mergeable[t] = reversible[t] && !bb.pieces[t]->hasTerms() &&
+                       ridesSeeBoardHoles(bb, *bb.pieces[t], int(t), squares);
+        if (!mergeable[t]) {
+            bb.unmerged.push_back(PieceType(t));
+            continue;
+        }
+        for (int c = 0; c < 2; ++c)
+            for (int sq = 0; sq < squares; ++sq) {
+                auto m = bb.pieces[t]->captureMasks(c, sq);
+                auto& u = bb.mergedCaptures[c][sq];
+                u.leap |= m.leap;
+                u.orth |= m.orth;
+                u.diag |= m.diag;
+            }
     }
 }
 
@@ -77,19 +132,19 @@ BitboardTables::BitboardTables(const Variant& v) : words_(bitboardWords(v.board.
     switch (words_) {
         case 1:
             b1_ = std::make_unique<VariantBitboards<Bitboard<1>>>(v);
-            markReversible(*b1_, reversible_, mergeable_);
+            markReversible(*b1_, v.board.squareCount(), reversible_, mergeable_);
             break;
         case 2:
             b2_ = std::make_unique<VariantBitboards<Bitboard<2>>>(v);
-            markReversible(*b2_, reversible_, mergeable_);
+            markReversible(*b2_, v.board.squareCount(), reversible_, mergeable_);
             break;
         case 3:
             b3_ = std::make_unique<VariantBitboards<Bitboard<3>>>(v);
-            markReversible(*b3_, reversible_, mergeable_);
+            markReversible(*b3_, v.board.squareCount(), reversible_, mergeable_);
             break;
         default:
             b4_ = std::make_unique<VariantBitboards<Bitboard<4>>>(v);
-            markReversible(*b4_, reversible_, mergeable_);
+            markReversible(*b4_, v.board.squareCount(), reversible_, mergeable_);
     }
 }
 

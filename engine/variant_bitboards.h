@@ -32,7 +32,21 @@ struct VariantBitboards {
     std::vector<std::string> whyWalker;                // [type]; empty for bitboard pieces
     std::vector<BB> holes;  // [type]: the holes of the piece's board, blockers for its rides
     BB boardHoles;          // the variant board's own holes
+    // [colour][square]: the union of the capture masks (PieceSets::captureMasks) of the
+    // mergeable types, which prefilters the pieces that may attack a square; and the types that
+    // are not mergeable, tested one by one. Filled by BitboardTables.
+    std::array<std::vector<typename PieceSets<BB>::CaptureMasks>, 2> mergedCaptures;
+    std::vector<PieceType> unmerged;
+    // For counting moves, [type][colour]: where the generator adds the moves that end there
+    // (promotion zones, citadels) or start there (zones with fromZoneToo), and the squares a
+    // piece may not be left on (rules.immobileIllegal). Then the types with immune squares.
+    struct CountMasks {
+        BB generated, generatedFrom, dead;
+    };
+    std::vector<std::array<CountMasks, 2>> counting;
+    std::vector<PieceType> immuneTypes;
 
+    // After v.conclude() (the counting masks read v.info).
     explicit VariantBitboards(const Variant& v);
     std::size_t bytes() const;
 };

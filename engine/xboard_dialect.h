@@ -24,6 +24,10 @@ class Position;
 
 namespace timur::protocol {
 
+// XBoard's null move, a pass in variants that allow one (Timur writes it as the royal's square
+// twice, e2e2).
+inline constexpr const char* kXBoardPass = "@@@@";
+
 // Moves between Timur's text (1-based ranks, locust victims inline: "c3d4e5") and XBoard's:
 // 0-based ranks on boards of exactly 10 ranks (h0g2 is Timur's h1g3), 1-based otherwise, and a
 // locust capture as legs ("c3d4,d4e5"). `ranks` is the board's number of ranks.

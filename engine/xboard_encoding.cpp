@@ -126,6 +126,7 @@ std::string XBoardMoves::relayText(const Position& pos, const Legs& l) const {
 std::string XBoardMoves::text(const Position& pos, const Move& m,
                               bool letterForForcedPromotion) const {
     int ranks = variant_->board.ranks;
+    if (m.flags & kMovePass) return kXBoardPass;
     if (!engineDefined_) return toXBoardMove(moveText(pos, m, letterForForcedPromotion), ranks);
     if (m.kind == MoveKind::CitadelExchange || m.kind == MoveKind::Drop ||
         m.kind == MoveKind::Castling || m.kind == MoveKind::Swap)
@@ -155,6 +156,13 @@ Move XBoardMoves::parseLegacy(Position& pos, const std::string& text) const {
 }
 
 Move XBoardMoves::parse(Position& pos, const std::string& raw) const {
+    if (withoutDecoration(raw) == kXBoardPass) {
+        MoveList legal;
+        generateLegal(pos, legal);
+        for (const Move& m : legal)
+            if (m.flags & kMovePass) return m;
+        return Move{};
+    }
     if (!engineDefined_) return parseLegacy(pos, raw);
     std::string text = withoutDecoration(raw);
     MoveList legal;

@@ -11,6 +11,7 @@ Installs the build into a fresh prefix and checks, as a user who has only the pr
 
 Usage: install_test.py BUILD_DIR
 """
+import gzip
 import json
 import os
 import re
@@ -78,11 +79,11 @@ def main():
         check(len(subcommands) >= 7, "subcommands not found in timur --help: %r" % usage)
         have_man = shutil.which("man") is not None
         for name in ["timur"] + ["timur-" + s for s in subcommands]:
-            page = os.path.join(mandir, name + ".6")
+            page = os.path.join(mandir, name + ".6.gz")
             if not os.path.isfile(page):
                 check(False, "no man page " + page)
                 continue
-            text = open(page).read().replace("\\-", "-")
+            text = gzip.open(page, "rt").read().replace("\\-", "-")
             if name != "timur":
                 helptext = run([exe, name[6:], "--help"], env).stdout
                 for option in set(re.findall(r"--[a-z][a-z-]*", helptext)):

@@ -5,6 +5,7 @@
 // countLegalMoves counts (perft's last ply), it must count generateLegal's moves.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "engine/movegen.h"
@@ -71,6 +72,29 @@ TEST_P(BitboardLegalityTest, JudgesAsMakeAndUnmake) {
     EXPECT_GT(t.judged, 1000) << GetParam();
     EXPECT_GT(t.illegal, 10) << GetParam();
     EXPECT_GT(t.counted, 1000) << GetParam();
+}
+
+// An unloading capture (XBetza u) puts the piece it takes on a square, where it may attack the
+// mover's king: the rook's e3a7u takes the knight and unloads it on e3, next to Kf1. Such moves
+// are made and tested, neither judged on the board before nor counted at once.
+TEST(BitboardLegality, UnloadingCaptureThatExposesTheKingIsIllegal) {
+    auto v =
+        loadVariant(std::string(TIMUR_SOURCE_DIR) + "/tests/variants/betza-engine-features.json");
+    Position pos(v);
+    pos.setFen("7P/n7/3k4/p2r4/P1p4p/4R3/8/5K2 w - - 30 92");
+    MoveList pseudo;
+    generatePseudo(pos, pseudo);
+    auto it = std::find_if(pseudo.begin(), pseudo.end(),
+                           [&](const Move& m) { return moveText(pos, m) == "e3a7u"; });
+    ASSERT_NE(it, pseudo.end());
+    Move unload = *it;
+    ASSERT_TRUE(unload.flags & kMoveUnload);
+    EXPECT_FALSE(isLegalMove(pos, unload));
+    EXPECT_LT(BitboardLegality(pos, false).judge(pos, unload), 0);
+    MoveList legal;
+    generateLegal(pos, legal);
+    EXPECT_EQ(std::find(legal.begin(), legal.end(), unload), legal.end());
+    EXPECT_EQ(countLegalMoves(pos), legal.size);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shipped, BitboardLegalityTest, ::testing::ValuesIn(shippedVariantNames()),

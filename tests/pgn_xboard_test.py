@@ -19,23 +19,14 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gui_match import find, games  # noqa: E402  (XBoard's helpers, shared)
 
 SKIP = 77
 VARIANTS = ["chess", "capablanca", "courier", "crazyhouse", "grand", "makruk", "shatranj",
             "shogi", "xiangqi"]
-
-
-def find(tool):
-    path = shutil.which(tool)
-    if path:
-        return path
-    return "/usr/games/" + tool if os.access("/usr/games/" + tool, os.X_OK) else None
-
-
-def games(pgn):
-    for block in re.split(r"\n(?=\[Event )", pgn.strip()):
-        if block.strip():
-            yield dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M)), block
 
 
 def xboard_load(xboard, xvfb, pgn_file, index, home):
@@ -47,12 +38,17 @@ def xboard_load(xboard, xvfb, pgn_file, index, home):
            "-nameOfDebugFile", log, "-saveSettingsOnExit", "false", "-timeDelay", "0",
            "-popupMoveErrors", "false"]
     # XBoard stays open after loading: it is stopped, with xvfb-run and its X server (one
-    # process group), once it has had the time to read the game.
+    # process group), once its log shows the game read to its end or to a move it refused.
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=dict(os.environ, HOME=home), start_new_session=True)
-    try:
-        proc.wait(timeout=12)
-    except subprocess.TimeoutExpired:
+    done = re.compile(r"^Parsed (game end|\w*Move\b|IllegalMove)", re.M)
+    deadline = time.monotonic() + 20
+    while proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        if os.path.exists(log) and done.search(open(log, errors="replace").read()):
+            time.sleep(0.3)
+            break
+    if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
             proc.wait(timeout=5)
@@ -85,11 +81,10 @@ def main():
             if run.returncode != 0 or not os.path.exists(pgn_file):
                 failures.append("%s: match failed: %s" % (variant, run.stderr.strip()))
                 continue
-            for index, (tags, text) in enumerate(games(open(pgn_file).read()), 1):
+            for index, (tags, movetext) in enumerate(games(open(pgn_file).read()), 1):
                 plies = int(tags.get("PlyCount", "-1"))
                 if tags.get("TimeControl") != "1/0.03":
                     failures.append("%s #%d: TimeControl %r" % (variant, index, tags.get("TimeControl")))
-                movetext = re.sub(r"^\[.*\]\s*$", "", text, flags=re.M)
                 if not re.search(r"\b[A-Z][a-z]?x?[a-z][0-9]", movetext):
                     failures.append("%s #%d: no SAN piece move in %r" % (variant, index, movetext[:120]))
                 log = xboard_load(xboard, xvfb, pgn_file, index, home)

@@ -126,6 +126,23 @@ TEST(XBoardSan, VariantForms) {
     for (const Move& m : legal) EXPECT_EQ(dialect.san(pos, m), moveText(pos, m, true));
 }
 
+// A pass is XBoard's null move both ways (XBoard refuses e2e2 as a forfeit).
+TEST(XBoardMoves, PassIsTheNullMove) {
+    auto v = loadVariant("janggi");
+    Position pos(v);
+    pos.setStart();
+    XBoardMoves dialect(v);
+    Move pass = parseMove(pos, "e2e2");
+    ASSERT_FALSE(pass.isNull());
+    EXPECT_EQ(dialect.text(pos, pass), "@@@@");
+    EXPECT_EQ(dialect.parse(pos, "@@@@"), pass);
+    // Where no pass is allowed, XBoard's null move is no move.
+    auto chess = loadVariant("chess");
+    Position start(chess);
+    start.setStart();
+    EXPECT_TRUE(XBoardMoves(chess).parse(start, "@@@@").isNull());
+}
+
 TEST(XBoardNames, KnownAndEngineDefined) {
     auto name = [](const std::string& variant) { return xboardVariantName(*loadVariant(variant)); };
     EXPECT_EQ(name("chess").name, "normal");

@@ -27,8 +27,8 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     checkConsistency(rules ? *rules : kEmptyRules);
     compileTables();
     castlingFromBetza();
-    v.bitboards = std::make_shared<const BitboardTables>(v);
     v.conclude();
+    v.bitboards = std::make_shared<const BitboardTables>(v);
     checkPositions();
     if (const Json* x = member(root, "xboard")) loadXBoard(*x, "/xboard");
     return variant_;
