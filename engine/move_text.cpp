@@ -61,9 +61,15 @@ std::string moveText(const Position& pos, const Move& m, bool letterForForcedPro
     }
     if (m.promo == kNoPieceType) return s + gate;
     // A forced promotion with one result needs no suffix; other programs expect the result's
-    // letter (f7f8q in shatranj, c9c10n for a Tamerlane pawn of knights), never '+'.
-    if (isForcedPromotion(pos, m))
-        return s + (letterForForcedPromotion ? lowerLetter(v, m.promo) : "") + gate;
+    // letter (f7f8q in shatranj, c9c10n for a Tamerlane pawn of knights), but '+' or '-' for a
+    // shogi-style type turning over (Kyoto shogi's a1a2+ and b3b4-, as Fairy-Stockfish writes
+    // them).
+    if (isForcedPromotion(pos, m)) {
+        if (!letterForForcedPromotion) return s + gate;
+        bool turnsOver = v.pieces[m.promo].letter[0] == '+' ||
+                         v.pieces[typeOf(pos.at(m.from))].letter[0] == '+';
+        return s + (turnsOver ? promotionSuffix(pos, m) : lowerLetter(v, m.promo)) + gate;
+    }
     return s + promotionSuffix(pos, m) + gate;
 }
 

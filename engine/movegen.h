@@ -108,7 +108,8 @@ bool inCheck(const Position& pos);
 // letter last (b1c3h); a castling gating on the rook's square is written rook square, king
 // square, letter (h1e1h). A castling king moving one square is written king takes own rook.
 // A forced single promotion has no suffix; with letterForForcedPromotion it has its result's
-// letter (f7f8q in shatranj, c9c10n in Tamerlane), as other engines expect it.
+// letter (f7f8q in shatranj, c9c10n in Tamerlane), as other engines expect it, or '+' or '-'
+// for a shogi-style type turning over (Kyoto shogi's a1a2+, b3b4-).
 std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion = false);
 
 // The legal move whose text is `text`, or a null Move. A forced single promotion is also read

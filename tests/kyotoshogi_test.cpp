@@ -91,6 +91,10 @@ TEST(KyotoFlip, ForcedFlipsNeedNoSuffixButReadOne) {
     Move down = parseMove(pos, "a1a2-");
     ASSERT_FALSE(down.isNull());
     EXPECT_EQ(down.promo, pos.variant().pieceByLetter("L"));
+    // Written for other programs (match records, Fairy-Stockfish): with the turn.
+    EXPECT_EQ(moveText(pos, up, true), "e1e2+");
+    EXPECT_EQ(moveText(pos, down, true), "a1a2-");
+    EXPECT_EQ(moveText(pos, up), "e1e2");
     EXPECT_TRUE(parseMove(pos, "e1e2-").isNull());
     EXPECT_TRUE(parseMove(pos, "a1a2+").isNull());
 }
