@@ -174,11 +174,13 @@ void generateInPlacePromotions(Position& pos, MoveList& legal) {
             SquareSet mine = pos.pieces(us, t);
             bool last = rule.anywhereWhenLast && mine.count() == 1;
             if (!last) mine &= rule.zone.of[us];
-            std::vector<PieceType> choices = rule.choices;
-            if (choices.empty()) choices.push_back(v.pieces[t].promotesTo);
+            const PieceType own[1] = {v.pieces[t].promotesTo};
+            const PieceType* first = rule.choices.empty() ? own : rule.choices.data();
+            const PieceType* end = rule.choices.empty() ? own + 1 : first + rule.choices.size();
             for (size_t from = mine._Find_first(); from < mine.size();
                  from = mine._Find_next(from)) {
-                for (PieceType c : choices) {
+                for (const PieceType* ci = first; ci != end; ++ci) {
+                    PieceType c = *ci;
                     auto lim = rule.limit.find(c);
                     if (lim != rule.limit.end() && pos.count(us, c) >= lim->second) continue;
                     // Where it stands, or (stepAsPromoted) an empty square the new type could
