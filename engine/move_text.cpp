@@ -61,9 +61,15 @@ std::string moveText(const Position& pos, const Move& m, bool letterForForcedPro
     }
     if (m.promo == kNoPieceType) return s + gate;
     // A forced promotion with one result needs no suffix; other programs expect the result's
-    // letter (f7f8q in shatranj, c9c10n for a Tamerlane pawn of knights), never '+'.
-    if (isForcedPromotion(pos, m))
-        return s + (letterForForcedPromotion ? lowerLetter(v, m.promo) : "") + gate;
+    // letter (f7f8q in shatranj, c9c10n for a Tamerlane pawn of knights), but '+' or '-' for a
+    // shogi-style type turning over (Kyoto shogi's a1a2+ and b3b4-, as Fairy-Stockfish writes
+    // them).
+    if (isForcedPromotion(pos, m)) {
+        if (!letterForForcedPromotion) return s + gate;
+        bool turnsOver = v.pieces[m.promo].letter[0] == '+' ||
+                         v.pieces[typeOf(pos.at(m.from))].letter[0] == '+';
+        return s + (turnsOver ? promotionSuffix(pos, m) : lowerLetter(v, m.promo)) + gate;
+    }
     return s + promotionSuffix(pos, m) + gate;
 }
 
@@ -74,16 +80,17 @@ Move parseMove(Position& pos, const std::string& text) {
         if (moveText(pos, m) == text) return m;
     // A forced single promotion as other programs write it: with the result's letter (f7f8q in
     // shatranj), or with '+' when the result is the piece's promotesTo (j2j1+ for a Tamerlane
-    // pawn of knights).
+    // pawn of knights), '-' when it is its demotesTo (a Kyoto shogi rook turning pawn).
     for (const Move& m : legal) {
         if (!isForcedPromotion(pos, m) || m.kind == MoveKind::Drop || (m.flags & kMoveGate))
             continue;
         std::string plain = moveText(pos, m);
         if (text.size() <= plain.size() || text.compare(0, plain.size(), plain) != 0) continue;
         std::string suffix = text.substr(plain.size());
-        Piece mover = pos.at(m.from);
+        const PieceSpec& mover = pos.variant().pieces[typeOf(pos.at(m.from))];
         if (suffix == lowerLetter(pos.variant(), m.promo) ||
-            (suffix == "+" && pos.variant().pieces[typeOf(mover)].promotesTo == m.promo))
+            (suffix == "+" && mover.promotesTo == m.promo) ||
+            (suffix == "-" && mover.demotesTo == m.promo))
             return m;
     }
     return Move{};

@@ -73,6 +73,9 @@ class Generator {
         if (p != kNoPiece && colorOf(p) == us_) piece(typeOf(p), m.from);
     }
 
+    // The moves a piece of type t would have from `from` (PromotionRule::stepAsPromoted).
+    void movesAs(PieceType t, int from) { piece(t, from); }
+
   private:
     std::uint8_t occ(int sq) const { return info_.occClass[us_][pos_.at(sq)]; }
 
@@ -270,13 +273,15 @@ class Generator {
         bool mayStay = true, anyRule = false;
         for (int idx : ruleIdx) {
             const PromotionRule& rule = v_.rules.promotions[idx];
+            if (rule.inPlace) continue;  // a move of its own (generateInPlacePromotions)
             const SquareSet& zone = rule.zone.of[us_];
             if (!zone[m.to] && !(rule.fromZoneToo && zone[m.from])) continue;
             anyRule = true;
             if (rule.mandatory) mayStay = false;
             if constexpr (G == GenType::Quiets) continue;
             if (rule.choices.empty()) {
-                promote(m, v_.pieces[t].promotesTo, rule, idx);
+                const PieceSpec& spec = v_.pieces[t];
+                promote(m, rule.demote ? spec.demotesTo : spec.promotesTo, rule, idx);
             } else {
                 for (PieceType c : rule.choices) promote(m, c, rule, idx);
             }
@@ -393,21 +398,29 @@ class Generator {
         for (int t = 0; t < info_.typeCount; ++t) {
             if (pos_.hand(us_, PieceType(t)) == 0) continue;
             const auto& rule = v_.tables[t].drop;
+            // Rules::dropPromoted: also as its promoted type, where the hand piece's @ allows.
+            PieceType up = v_.rules.dropPromoted ? v_.pieces[t].promotesTo : kNoPieceType;
             for (int sq = 0; sq < g.squareCount(); ++sq) {
                 if (g.holes[sq] || pos_.at(sq) != kNoPiece) continue;
                 if (!dropAllowed(PieceType(t), rule ? &*rule : nullptr, sq)) continue;
                 Move m;
                 m.from = m.to = std::uint8_t(sq);
                 m.kind = MoveKind::Drop;
-                m.promo = m.aux = PieceType(t);
-                out_.push(m);
+                m.aux = PieceType(t);
+                for (PieceType as : {PieceType(t), up}) {
+                    if (as == kNoPieceType ||
+                        (v_.rules.immobileIllegal && info_.deadSquares[as][us_][sq]))
+                        continue;
+                    m.promo = as;
+                    out_.push(m);
+                }
             }
         }
     }
 
+    // Where the hand piece's @ rule allows a drop (immobileIllegal is tested by the caller).
     bool dropAllowed(PieceType t, const betza::DropRule* rule, int sq) const {
         const Geometry& g = pos_.board();
-        if (info_.deadSquares[t][us_][sq]) return false;
         if (!rule) return true;
         int rank = g.rankOf(sq);
         int rel = us_ == White ? rank : g.ranks - 1 - rank;
@@ -496,6 +509,15 @@ void generatePseudo(const Position& pos, MoveList& out, GenType type) {
         case GenType::Quiets:
             return Generator<GenType::Quiets>(pos, out).all();
     }
+}
+
+void generateMovesAs(const Position& pos, PieceType t, int from, MoveList& out) {
+    Generator<GenType::All>(pos, out).movesAs(t, from);
+}
+
+bool attacksFrom(const Position& pos, int from, int target) {
+    Piece p = pos.at(from);
+    return p != kNoPiece && pieceAttacks(pos, typeOf(p), colorOf(p), from, target);
 }
 
 void generatePseudoExcept(const Position& pos, MoveList& out, const SquareSet& skip) {
@@ -759,6 +781,8 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
             if (judged >= 0 ? judged == 1 : legalAfterMake(pos, m, soleBefore)) out.push(m);
         }
     }
+    if (pos.info().inPlacePromotions && type != GenType::Quiets)
+        generateInPlacePromotions(pos, out);
     if (!rules.placements.empty()) generatePlacements(pos, out, type);
     if (rules.swap && type != GenType::Captures) {
         // A swap may depend on there being no other legal move, captures included.
@@ -770,6 +794,7 @@ void generateLegal(Position& pos, MoveList& out, GenType type) {
         }
         generateSwaps(pos, out, noOtherMove);
     }
+    if (rules.mustDrop) keepOnlyDrops(pos, out, type);
 }
 
 }  // namespace timur

@@ -47,6 +47,22 @@ void generatePlacements(Position& pos, MoveList& legal, GenType type);
 // `knownAttacked`.
 void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove, int knownSq = -1,
                    bool knownAttacked = false);
+// The promotions that are moves of their own (PromotionRule::inPlace), appended to `legal` if
+// legal.
+void generateInPlacePromotions(Position& pos, MoveList& legal);
+// Rules::mustDrop: while the side to move has pieces in hand and a legal drop, `legal` (of type
+// `type`) keeps only its drops.
+void keepOnlyDrops(Position& pos, MoveList& legal, GenType type);
+// Whether the side to move has a piece that a promotion in place could turn into something
+// (generateInPlacePromotions may add moves), and whether it must drop now (rules.mustDrop and
+// pieces in hand).
+bool mayPromoteInPlace(const Position& pos);
+bool mustDropNow(const Position& pos);
+
+// The moves (before legality) a piece of type t of the side to move would have on `from`.
+void generateMovesAs(const Position& pos, PieceType t, int from, MoveList& out);
+// Whether the piece on `from` could capture on `target`.
+bool attacksFrom(const Position& pos, int from, int target);
 
 // PieceSpec::mayNotCapture and mayNotPassOver, for a piece of a walled type
 // (VariantInfo::walled) moving from `from`, on the path node `n` whose square holds `occupant`:
@@ -92,7 +108,8 @@ bool inCheck(const Position& pos);
 // letter last (b1c3h); a castling gating on the rook's square is written rook square, king
 // square, letter (h1e1h). A castling king moving one square is written king takes own rook.
 // A forced single promotion has no suffix; with letterForForcedPromotion it has its result's
-// letter (f7f8q in shatranj, c9c10n in Tamerlane), as other engines expect it.
+// letter (f7f8q in shatranj, c9c10n in Tamerlane), as other engines expect it, or '+' or '-'
+// for a shogi-style type turning over (Kyoto shogi's a1a2+, b3b4-).
 std::string moveText(const Position& pos, const Move& m, bool letterForForcedPromotion = false);
 
 // The legal move whose text is `text`, or a null Move. A forced single promotion is also read

@@ -572,6 +572,8 @@ int countLegalMoves(Position& pos) {
     if (!v.bitboards || pos.terminal() || pos.hasSeveralEpTargets()) return -1;
     // Facing royals must be parted: generateLegal makes and tests every move.
     if (r.facingRoyals && royalsFaceNow(pos)) return -1;
+    // Promotions that are moves of their own, and a side that must drop: generateLegal's.
+    if ((pos.info().inPlacePromotions && mayPromoteInPlace(pos)) || mustDropNow(pos)) return -1;
     if (r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&
         pos.royals(pos.sideToMove()).size() == 1)
         return -1;

@@ -99,14 +99,20 @@ void Position::refreshRoyals() {
     }
 }
 
-// A variant with royal pieces needs one of them on the board for each side. Under a check rule
-// the last one can never be lost; without one (royals are captured like other pieces) losing the
-// last ends the game, so only the side to move may be without, in a finished game.
+// A variant with royal pieces needs one of them on the board for each side (or, with
+// rules.mustDrop, in hand). Under a
+// check rule the last one can never be lost; without one (royals are captured like other pieces)
+// losing the last ends the game, so only the side to move may be without, in a finished game.
 void Position::requireRoyals() const {
     if (info_->royalTypes.empty()) return;
     for (Color c : {White, Black}) {
         if (!royals_[c].empty()) continue;
         if (variant_->rules.checkRule == CheckRule::None && c == side_) continue;
+        // A royal in hand waits to be dropped where drops come first (Sittuyin's setup).
+        bool inHand = false;
+        if (variant_->rules.mustDrop)
+            for (PieceType t : info_->royalTypes) inHand = inHand || hand(c, t) > 0;
+        if (inHand) continue;
         std::string letters;
         for (PieceType t : info_->royalTypes)
             letters += (letters.empty() ? "" : ", ") + variant_->pieces[t].letter;
@@ -299,8 +305,9 @@ void Position::makeMove(const Move& m) {
             }
             if (m.promo != kNoPieceType) {
                 // A promotion by choice (crazyhouse) reverts when captured into hand; a
-                // shogi-style promotion has its own demotesTo.
+                // shogi-style promotion has its own demotesTo, and a demotion is none.
                 promoted = variant_->pieces[m.promo].demotesTo == kNoPieceType &&
+                           variant_->pieces[typeOf(p)].demotesTo != m.promo &&
                            variant_->rules.capturesToHand;
                 p = makePiece(side_, m.promo);
             }

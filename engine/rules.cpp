@@ -56,6 +56,24 @@ bool royalsGone(const Position& pos, Color c) {
 
 constexpr int kNoColor = 2;
 
+// Rules::onlyPromotionsLeft: c has on the board only royals and one piece that may promote, is
+// not in check, and each of its legal moves promotes.
+bool onlyPromotionsLeft(const Position& pos, const MoveList& legal) {
+    Color c = pos.sideToMove();
+    const VariantInfo& info = pos.info();
+    int others = 0;
+    for (int t = 0; t < info.typeCount; ++t) {
+        if (info.isRoyal[t]) continue;
+        int n = pos.count(c, PieceType(t));
+        if (n && info.promotionRules[t].empty()) return false;
+        others += n;
+    }
+    if (others != 1) return false;
+    for (const Move& m : legal)
+        if (m.kind != MoveKind::Normal || m.promo == kNoPieceType) return false;
+    return !inCheck(pos);
+}
+
 // The side that gave check at every one of its moves during the last `plies` plies while the
 // other did not (perpetual check), or kNoColor. Walks a copy of the game back.
 int perpetualChecker(const Position& pos, int plies) {
@@ -106,6 +124,8 @@ GameEnd gameEnd(const Position& pos, const MoveList& legal) {
         if (inCheck(pos)) return {scoreFor(us, rules.checkmate), "checkmate"};
         return {scoreFor(us, rules.stalemate), "stalemate"};
     }
+    if (rules.onlyPromotionsLeft && onlyPromotionsLeft(pos, legal))
+        return {scoreFor(us, *rules.onlyPromotionsLeft), "only promotions left"};
     if (rules.bareRoyal && !pos.info().royalTypes.empty()) {
         // A bare side loses, unless (bareRoyalReply) it is to move and can bare the other at
         // once; the side that just moved bared the opponent.

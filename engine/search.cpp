@@ -183,7 +183,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
 
     // In check, or where a rule may end the game, the legal moves decide first; they are then
     // the moves searched.
-    bool given = check || needsEndTest();
+    bool given = check || needsEndTest() || legalQuiescence_;
     if (given) {
         generateLegal(*pos_, moves);
         GameEnd end = gameEnd(*pos_, moves);
@@ -228,8 +228,12 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
                                            given ? Source::Given : Source::Pseudo, ttMove);
     Move bestMove;
     for (Move m; !(m = picker.next()).isNull();) {
-        // Delta pruning: even winning this piece for nothing does not reach alpha.
-        if (!check && !isPromotion(m) && standPat + eval_->gain(*pos_, m) + 200 <= alpha) continue;
+        // Delta pruning: even winning this piece for nothing does not reach alpha. A promotion
+        // that gains nothing (a piece turning over, Kyoto shogi) is a quiet move here.
+        if (!check) {
+            int gain = eval_->gain(*pos_, m);
+            if (isPromotion(m) ? gain <= 0 : standPat + gain + 200 <= alpha) continue;
+        }
         if (!given && !isLegalMove(*pos_, m)) continue;
         pos_->makeMove(m);
         int score = -qsearch(-beta, -alpha, ply + 1);
@@ -486,7 +490,10 @@ void SearchWorker::prepare(const Position& root) {
     zugzwangProne_ = rules.stalemate != Outcome::Draw || rules.bareRoyal.has_value();
     nullAllowed_ = true;
     bareRule_ = rules.bareRoyal.has_value();
-    lazyLegality_ = rules.placements.empty() && !rules.swap;
+    lazyLegality_ = rules.placements.empty() && !rules.swap && !root.info().inPlacePromotions &&
+                    !rules.mustDrop;
+    // Promotions in place and the duty to drop come from generateLegal only.
+    legalQuiescence_ = root.info().inPlacePromotions || rules.mustDrop;
     rootIndex_ = int(root.hashHistory().size());
     // Which earlier positions had the side to move in check (perpetual check).
     checks_.assign(rootIndex_ + kMaxSearchPly + 4, 0);

@@ -120,6 +120,8 @@ class SearchWorker {
     bool zugzwangProne_ = false;
     bool bareRule_ = false;
     bool lazyLegality_ = true;
+    bool legalQuiescence_ =
+        false;  // quiescence takes the legal moves (generateLegal only has some)
 };
 
 }  // namespace timur

@@ -1,6 +1,8 @@
 // Moves that do not come from a piece's Betza tables, each switched on by variant data:
-// placements of a parked piece (rules.placements) and the once-per-game swap (rules.swap).
-// Both need the legal moves of a position, so they are generated after the table moves.
+// placements of a parked piece (rules.placements), the once-per-game swap (rules.swap) and
+// promotions that are moves of their own (PromotionRule::inPlace); and the rule that a side
+// with pieces in hand must drop (rules.mustDrop). They need the legal moves of a position, so
+// they are generated after the table moves.
 #include <algorithm>
 
 #include "engine/movegen.h"
@@ -120,6 +122,107 @@ void generateSwaps(Position& pos, MoveList& legal, bool noOtherMove, int knownSq
             if (isLegalMove(pos, m)) legal.push(m);
         }
     }
+}
+
+namespace {
+
+// Whether the promotion m (made on pos) leaves the new piece attacking no enemy piece and gives
+// no check (PromotionRule::mayNotAttack).
+bool harmless(Position& pos, const Move& m) {
+    Color us = pos.sideToMove();
+    pos.makeMove(m);
+    bool ok = !inCheck(pos);
+    const SquareSet& them = pos.occupied(~us);
+    for (size_t e = them._Find_first(); ok && e < them.size(); e = them._Find_next(e))
+        ok = !attacksFrom(pos, m.to, int(e));
+    pos.unmakeMove();
+    return ok;
+}
+
+}  // namespace
+
+bool mayPromoteInPlace(const Position& pos) {
+    const Variant& v = pos.variant();
+    Color us = pos.sideToMove();
+    for (const PromotionRule& rule : v.rules.promotions) {
+        if (!rule.inPlace) continue;
+        for (PieceType t : rule.pieces) {
+            if (!pos.count(us, t)) continue;
+            if (rule.choices.empty()) return true;
+            for (PieceType c : rule.choices) {
+                auto lim = rule.limit.find(c);
+                if (lim == rule.limit.end() || pos.count(us, c) < lim->second) return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool mustDropNow(const Position& pos) {
+    if (!pos.variant().rules.mustDrop) return false;
+    for (int t = 0; t < pos.info().typeCount; ++t)
+        if (pos.hand(pos.sideToMove(), PieceType(t))) return true;
+    return false;
+}
+
+void generateInPlacePromotions(Position& pos, MoveList& legal) {
+    const Variant& v = pos.variant();
+    Color us = pos.sideToMove();
+    for (const PromotionRule& rule : v.rules.promotions) {
+        if (!rule.inPlace) continue;
+        for (PieceType t : rule.pieces) {
+            SquareSet mine = pos.pieces(us, t);
+            bool last = rule.anywhereWhenLast && mine.count() == 1;
+            if (!last) mine &= rule.zone.of[us];
+            const PieceType own[1] = {v.pieces[t].promotesTo};
+            const PieceType* first = rule.choices.empty() ? own : rule.choices.data();
+            const PieceType* end = rule.choices.empty() ? own + 1 : first + rule.choices.size();
+            for (size_t from = mine._Find_first(); from < mine.size();
+                 from = mine._Find_next(from)) {
+                for (const PieceType* ci = first; ci != end; ++ci) {
+                    PieceType c = *ci;
+                    auto lim = rule.limit.find(c);
+                    if (lim != rule.limit.end() && pos.count(us, c) >= lim->second) continue;
+                    // Where it stands, or (stepAsPromoted) an empty square the new type could
+                    // move to from there.
+                    MoveList targets;
+                    Move stay;
+                    stay.from = stay.to = std::uint8_t(from);
+                    targets.push(stay);
+                    if (rule.stepAsPromoted) generateMovesAs(pos, c, int(from), targets);
+                    for (Move m : targets) {
+                        if (m.kind != MoveKind::Normal || m.victimCount() ||
+                            (m.to != m.from && pos.at(m.to) != kNoPiece))
+                            continue;
+                        Move p;
+                        p.from = m.from;
+                        p.to = m.to;
+                        p.promo = c;
+                        if (std::find(legal.begin(), legal.end(), p) != legal.end()) continue;
+                        if (!isLegalMove(pos, p)) continue;
+                        if (rule.mayNotAttack && !harmless(pos, p)) continue;
+                        legal.push(p);
+                    }
+                }
+            }
+        }
+    }
+}
+
+void keepOnlyDrops(Position& pos, MoveList& legal, GenType type) {
+    if (!mustDropNow(pos)) return;
+    auto isDrop = [](const Move& m) { return m.kind == MoveKind::Drop; };
+    bool canDrop = std::any_of(legal.begin(), legal.end(), isDrop);
+    if (type == GenType::Captures) {  // drops are quiet: are there legal ones?
+        MoveList quiets;
+        generateLegal(pos, quiets, GenType::Quiets);
+        canDrop = std::any_of(quiets.begin(), quiets.end(), isDrop);
+    }
+    if (!canDrop) return;
+    int w = 0;
+    for (int i = 0; i < legal.size; ++i)
+        if (isDrop(legal[i])) legal[w++] = legal[i];
+    legal.size = w;
 }
 
 }  // namespace timur

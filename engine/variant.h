@@ -106,10 +106,21 @@ struct PieceSpec {
 struct PromotionRule {
     std::vector<PieceType> pieces;
     SideSquares zone;
-    std::vector<PieceType> choices;  // empty = each piece's promotesTo
-    bool mandatory = true;           // false: may also stay unpromoted, unless it could not move
-                                     // again from where it ends (last rank)
-    bool fromZoneToo = false;        // shogi: a move starting in the zone may promote too
+    std::vector<PieceType> choices;  // empty = each piece's promotesTo (demotesTo with demote)
+    // The pieces turn back into the type they are the promotion of (their demotesTo) instead:
+    // with a zone of the whole board and mandatory, a promoted piece reverts on every move
+    // (Kyoto shogi).
+    bool demote = false;
+    // Promotion as a move of its own (Sittuyin): a piece standing in the zone turns into a
+    // choice where it stands (written e5e5f) instead of moving; moving never promotes. Optional.
+    bool inPlace = false;
+    bool stepAsPromoted = false;    // or on an empty square the new type could move to from there
+    bool anywhereWhenLast = false;  // the side's only piece of its type may promote outside
+    bool mayNotAttack = false;      // the new piece may not attack an enemy piece, nor the
+                                    // promotion give check
+    bool mandatory = true;          // false: may also stay unpromoted, unless it could not move
+                                    // again from where it ends (last rank)
+    bool fromZoneToo = false;       // shogi: a move starting in the zone may promote too
     // At most this many pieces of a type on the board for it to be a choice (grand chess:
     // a pawn promotes only to a piece its side has lost). Missing type = no limit.
     std::map<PieceType, int> limit;
@@ -196,6 +207,12 @@ struct Rules {
     std::optional<CastlingRule> castling;
 
     bool drops = false;  // pieces in hand may be dropped (each piece's @ rule limits where)
+    // A piece in hand that has a promotesTo may also be dropped as that type (Kyoto shogi): the
+    // hand piece's @ rule limits where.
+    bool dropPromoted = false;
+    // While the side to move has pieces in hand, it must drop one if it can (Sittuyin's setup:
+    // the pieces are placed before the first move on the board).
+    bool mustDrop = false;
     bool capturesToHand = false;  // captured pieces go to the capturer's hand (demoted)
     // Gating (Seirawan chess): a piece that leaves one of `squares` for the first time (its
     // unmoved mark there: a FEN names it by its file in the rights field) may bring a piece of
@@ -243,6 +260,10 @@ struct Rules {
 
     Outcome checkmate = Outcome::Loss;  // for the side that is mated
     Outcome stalemate = Outcome::Draw;  // for the side that has no move
+    // A side not in check with nothing on the board but its royals and one piece that may
+    // promote, whose every legal move is a promotion, ends the game so scored for it (Sittuyin:
+    // a draw, as the pawn need not promote).
+    std::optional<Outcome> onlyPromotionsLeft;
     // Bare royal: a side left with nothing but royals, while the opponent has more, loses
     // (shatranj, courier) -- unless it can bare the opponent at once (bareRoyalReply).
     std::optional<Outcome> bareRoyal;

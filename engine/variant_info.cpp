@@ -78,6 +78,7 @@ void derivePromotions(const Variant& v, VariantInfo& info) {
     for (std::size_t i = 0; i < promotions.size(); ++i)
         for (PieceType t : promotions[i].pieces) info.promotionRules[t].push_back(int(i));
     for (const PromotionRule& rule : promotions) {
+        info.inPlacePromotions = info.inPlacePromotions || rule.inPlace;
         if (rule.choices.empty()) continue;
         for (PieceType t : rule.pieces) {
             info.resetsClock[t] = true;
@@ -89,6 +90,7 @@ void derivePromotions(const Variant& v, VariantInfo& info) {
         bool forced = !rules.empty();
         for (int idx : rules) {
             const PromotionRule& rule = promotions[idx];
+            forced = forced && !rule.inPlace;
             std::size_t results = rule.choices.empty() ? 1 : rule.choices.size();
             forced = forced && rule.mandatory && results == 1;
         }

@@ -40,6 +40,8 @@ struct VariantInfo {
     std::vector<std::array<int, 2>> relocation;
     // [type]: every promotion of this type is forced and has one result: moves need no suffix.
     std::array<bool, kMaxPieceTypes> forcedPromotion{};
+    // Some promotion rule is a move of its own (PromotionRule::inPlace): generateLegal adds them.
+    bool inPlacePromotions = false;
     SquareSet citadels;  // all citadel squares of both sides
     // [type][colour]: squares where a piece of the type cannot be captured (immune).
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> immune{};

@@ -315,6 +315,15 @@ TEST(Cli, DescribeShowsPiecesAndRules) {
     EXPECT_TRUE(contains(r.out, "citadels: entering the enemy's wins")) << r.out;
     r = run({"describe", "--variant", "tamerlane"});
     EXPECT_TRUE(contains(r.out, "citadels: entering the enemy's draws")) << r.out;
+    r = run({"describe", "--variant", "kyotoshogi"});
+    EXPECT_TRUE(contains(r.out,
+                         "  promotion: +P,+L,+N,+S in 25 zone squares -> the piece it is "
+                         "the promotion of\n"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out,
+                         "  drops from hand, also on the promoted side, captures go to "
+                         "hand\n"))
+        << r.out;
     r = run({"describe", "--variant", "nosuch"});
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(contains(r.err, "timur describe: nosuch: unknown variant")) << r.err;

@@ -152,11 +152,14 @@ class Fsf {
 };
 
 // FSF writes a promotion's letter even when it is forced and the only choice (makruk's pawn to
-// met: a5b6m); Timur's moveText leaves it out. Such a move of FSF's is renamed to Timur's text.
+// met: a5b6m), and '+' or '-' for a forced shogi-style promotion or demotion (Kyoto shogi:
+// a1a2+, b3b4-); Timur's moveText leaves it out. Such a move of FSF's is renamed to Timur's text.
 void normalizeForcedPromotions(Divide& theirs, const Divide& ours) {
     std::vector<std::string> rename;
     for (const auto& [m, n] : theirs) {
-        if (ours.count(m) || m.size() < 5 || !std::islower(static_cast<unsigned char>(m.back())))
+        char last = m.empty() ? 0 : m.back();
+        if (ours.count(m) || m.size() < 5 ||
+            !(std::islower(static_cast<unsigned char>(last)) || last == '+' || last == '-'))
             continue;
         std::string bare = m.substr(0, m.size() - 1);
         if (ours.count(bare) && !theirs.count(bare)) rename.push_back(m);
@@ -167,14 +170,21 @@ void normalizeForcedPromotions(Divide& theirs, const Divide& ours) {
     }
 }
 
-// A move as FSF writes it: Timur's text plus the promotion letter Timur leaves out when it is
-// forced.
+// A move as FSF writes it: Timur's text plus the promotion suffix Timur leaves out when it is
+// forced: '+' or '-' for the piece's own promoted or demoted form, else the result's letter.
 std::string fsfMoveText(const Position& pos, const Move& m) {
     std::string text = moveText(pos, m);
     if (m.kind != MoveKind::Drop && m.promo != kNoPieceType &&
-        std::isdigit(static_cast<unsigned char>(text.back())))
-        text +=
-            char(std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo].letter[0])));
+        std::isdigit(static_cast<unsigned char>(text.back()))) {
+        const PieceSpec& mover = pos.variant().pieces[typeOf(pos.at(m.from))];
+        if (mover.promotesTo == m.promo)
+            text += '+';
+        else if (mover.demotesTo == m.promo)
+            text += '-';
+        else
+            text += char(
+                std::tolower(static_cast<unsigned char>(pos.variant().pieces[m.promo].letter[0])));
+    }
     return text;
 }
 
@@ -373,8 +383,9 @@ TEST_P(FsfOracle, PerftDivideAgreesOnRandomGames) {
 
 // Shipped variants whose rules are exactly those of a variant FSF has built in under the same
 // name, which 11.1's ini format cannot express (janggi's cannon may not jump over or take a
-// cannon; seirawan's gating): compared without an ini section.
-const std::set<std::string> kFsfBuiltins = {"janggi", "seirawan"};
+// cannon; seirawan's gating; Kyoto shogi's demotion on every move): compared without an ini
+// section.
+const std::set<std::string> kFsfBuiltins = {"janggi", "kyotoshogi", "seirawan", "sittuyin"};
 
 // The shipped variants FSF is compared on: those of the ini file and the built-in ones, with or
 // without the known crashes.

@@ -56,19 +56,31 @@ void describeRules(const Variant& v, std::ostream& out) {
                               "all of them loses";
     out << "  check: " << check << (r.flyingRoyals ? "; royals may not face each other" : "")
         << '\n';
+    if (r.onlyPromotionsLeft)
+        out << "  a side with a royal and one piece left, every move of which would promote it, "
+            << outcomeText(*r.onlyPromotionsLeft) << '\n';
     if (r.bareRoyal)
         out << "  bare royal: the bared side " << outcomeText(*r.bareRoyal)
             << (r.bareRoyalReply ? " (unless it bares the other at once)" : "") << '\n';
     for (const PromotionRule& p : r.promotions) {
         out << "  promotion: " << letters(v, p.pieces) << " in " << p.zone.of[White].count()
             << " zone squares -> "
-            << (p.choices.empty() ? std::string("its promoted form") : letters(v, p.choices))
+            << (!p.choices.empty() ? letters(v, p.choices)
+                : p.demote         ? std::string("the piece it is the promotion of")
+                                   : std::string("its promoted form"))
             << (p.mandatory ? "" : " (optional)")
+            << (p.inPlace ? std::string(", as a move of its own") +
+                                (p.stepAsPromoted ? " (in place or a step away)" : " (in place)") +
+                                (p.anywhereWhenLast ? ", the last one anywhere" : "") +
+                                (p.mayNotAttack ? ", attacking nothing, no check" : "")
+                          : std::string())
             << (p.relocateTo != kNoPieceType ? ", relocated" : "") << '\n';
     }
     if (r.castling) out << "  castling\n";
     if (r.drops)
-        out << "  drops from hand" << (r.capturesToHand ? ", captures go to hand" : "") << '\n';
+        out << "  drops from hand" << (r.dropPromoted ? ", also on the promoted side" : "")
+            << (r.mustDrop ? ", which must be dropped first" : "")
+            << (r.capturesToHand ? ", captures go to hand" : "") << '\n';
     if (r.gating) {
         int n = int(r.gating->squares.of[White].count());
         out << "  gating: a piece leaving one of " << n

@@ -67,6 +67,7 @@ class Loader : private JsonReader {
     void checkConsistency(const Json& rulesJson);
     // promotion.cpp
     PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;
+    void loadInPlace(const Json& v, const std::string& ptr, PromotionRule& rule) const;
     void promotionsFromBetza();
     // castling.cpp
     CastlingRule loadCastling(const Json& v, const std::string& ptr) const;

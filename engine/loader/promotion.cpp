@@ -6,9 +6,10 @@ namespace timur::loader {
 
 PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const {
     object(v, ptr);
-    checkKeys(v, ptr,
-              {"pieces", "zone", "choices", "mandatory", "fromZoneToo", "limit", "relocateTo",
-               "relocationBlocked"});
+    checkKeys(
+        v, ptr,
+        {"pieces", "zone", "choices", "demote", "mandatory", "fromZoneToo", "limit", "relocateTo",
+         "relocationBlocked", "inPlace", "stepAsPromoted", "anywhereWhenLast", "mayNotAttack"});
     PromotionRule rule;
     std::string pp = child(ptr, "pieces");
     rule.pieces = letterList(required(v, ptr, "pieces"), pp);
@@ -23,10 +24,21 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
         }
     }
     if (const Json* c = member(v, "choices")) rule.choices = letterList(*c, child(ptr, "choices"));
+    if (const Json* d = member(v, "demote")) {
+        std::string dp = child(ptr, "demote");
+        rule.demote = boolean(*d, dp);
+        if (rule.demote && !rule.choices.empty())
+            fail(dp,
+                 "a demoting rule turns each piece into what it is the promotion of; leave "
+                 "out \"choices\"");
+    }
     if (rule.choices.empty()) {
         for (std::size_t i = 0; i < rule.pieces.size(); ++i) {
             const PieceSpec& piece = variant_->pieces[rule.pieces[i]];
-            if (piece.promotesTo == kNoPieceType)
+            if (rule.demote && piece.demotesTo == kNoPieceType)
+                fail(child(pp, i), "piece " + quote(piece.letter) +
+                                       " is no piece's promotesTo, so it cannot demote");
+            if (!rule.demote && piece.promotesTo == kNoPieceType)
                 fail(child(pp, i), "piece " + quote(piece.letter) +
                                        " has no promotesTo, so this rule needs \"choices\"");
         }
@@ -65,7 +77,30 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
             rule.limit[t] = integer(it.value(), ep, 0, kMaxSquares);
         }
     }
+    loadInPlace(v, ptr, rule);
     return rule;
+}
+
+// PromotionRule::inPlace and what goes with it.
+void Loader::loadInPlace(const Json& v, const std::string& ptr, PromotionRule& rule) const {
+    if (const Json* i = member(v, "inPlace")) rule.inPlace = boolean(*i, child(ptr, "inPlace"));
+    for (auto [key, field] : {std::pair{"stepAsPromoted", &PromotionRule::stepAsPromoted},
+                              std::pair{"anywhereWhenLast", &PromotionRule::anywhereWhenLast},
+                              std::pair{"mayNotAttack", &PromotionRule::mayNotAttack}}) {
+        const Json* f = member(v, key);
+        if (!f) continue;
+        rule.*field = boolean(*f, child(ptr, key));
+        if (rule.*field && !rule.inPlace)
+            fail(child(ptr, key), "only meaningful with \"inPlace\": true");
+    }
+    if (!rule.inPlace) return;
+    if (member(v, "mandatory") && rule.mandatory)
+        fail(child(ptr, "mandatory"), "a promotion in place is a move of its own, never forced");
+    rule.mandatory = false;
+    if (rule.fromZoneToo) fail(child(ptr, "fromZoneToo"), "not meaningful with \"inPlace\"");
+    if (rule.relocateTo != kNoPieceType)
+        fail(child(ptr, "relocateTo"), "not meaningful with \"inPlace\"");
+    if (rule.demote) fail(child(ptr, "demote"), "not meaningful with \"inPlace\"");
 }
 
 // A Bex promotion list in a piece's Betza (=Q,R,B,N) is a mandatory promotion on the last rank

@@ -95,6 +95,8 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
               {"promotion",
                "castling",
                "drops",
+               "dropPromoted",
+               "mustDrop",
                "capturesToHand",
                "dropMateIllegal",
                "immobileIllegal",
@@ -102,6 +104,7 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
                "flyingRoyals",
                "checkmate",
                "stalemate",
+               "onlyPromotionsLeft",
                "bareRoyal",
                "bareRoyalReply",
                "nMoveRule",
@@ -127,6 +130,9 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     if (const Json* c = member(v, "castling"))
         r.castling = loadCastling(*c, child(ptr, "castling"));
     if (const Json* d = member(v, "drops")) r.drops = boolean(*d, child(ptr, "drops"));
+    if (const Json* d = member(v, "dropPromoted"))
+        r.dropPromoted = boolean(*d, child(ptr, "dropPromoted"));
+    if (const Json* d = member(v, "mustDrop")) r.mustDrop = boolean(*d, child(ptr, "mustDrop"));
     if (const Json* c = member(v, "capturesToHand"))
         r.capturesToHand = boolean(*c, child(ptr, "capturesToHand"));
     if (const Json* d = member(v, "dropMateIllegal"))
@@ -172,6 +178,11 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
     if (const Json* g = member(v, "gating")) loadGating(*g, child(ptr, "gating"));
     if (const Json* c = member(v, "checkmate")) r.checkmate = outcome(*c, child(ptr, "checkmate"));
     if (const Json* s = member(v, "stalemate")) r.stalemate = outcome(*s, child(ptr, "stalemate"));
+    if (const Json* o = member(v, "onlyPromotionsLeft")) {
+        std::string op = child(ptr, "onlyPromotionsLeft");
+        r.onlyPromotionsLeft = outcome(*o, op);
+        if (r.promotions.empty()) fail(op, "needs rules.promotion");
+    }
     if (const Json* b = member(v, "bareRoyal")) r.bareRoyal = outcome(*b, child(ptr, "bareRoyal"));
     if (const Json* b = member(v, "bareRoyalReply"))
         r.bareRoyalReply = boolean(*b, child(ptr, "bareRoyalReply"));
@@ -239,6 +250,12 @@ void Loader::checkConsistency(const Json& rulesJson) {
     if (r.capturesToHand && !r.drops) fail("/rules/capturesToHand", "needs \"drops\": true");
     if (!r.dropMateIllegal.empty() && !r.drops)
         fail("/rules/dropMateIllegal", "needs \"drops\": true");
+    if (r.dropPromoted && !r.drops) fail("/rules/dropPromoted", "needs \"drops\": true");
+    if (r.mustDrop && !r.drops) fail("/rules/mustDrop", "needs \"drops\": true");
+    if (r.dropPromoted && std::none_of(v.pieces.begin(), v.pieces.end(), [](const PieceSpec& p) {
+            return p.moves.drop && p.promotesTo != kNoPieceType;
+        }))
+        fail("/rules/dropPromoted", "no droppable piece (with an @) has a promotesTo");
     bool anyDrop = false;
     for (std::size_t i = 0; i < v.pieces.size(); ++i) {
         if (!v.pieces[i].moves.drop) continue;
