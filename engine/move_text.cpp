@@ -66,8 +66,8 @@ std::string moveText(const Position& pos, const Move& m, bool letterForForcedPro
     // them).
     if (isForcedPromotion(pos, m)) {
         if (!letterForForcedPromotion) return s + gate;
-        bool turnsOver = v.pieces[m.promo].letter[0] == '+' ||
-                         v.pieces[typeOf(pos.at(m.from))].letter[0] == '+';
+        bool turnsOver =
+            v.pieces[m.promo].letter[0] == '+' || v.pieces[typeOf(pos.at(m.from))].letter[0] == '+';
         return s + (turnsOver ? promotionSuffix(pos, m) : lowerLetter(v, m.promo)) + gate;
     }
     return s + promotionSuffix(pos, m) + gate;
