@@ -13,30 +13,21 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "tests/move_texts.h"
+#include "tests/rule_test_helpers.h"
 
 using namespace timur;
+using timur::test::expectLoaderError;
+using timur::test::gameEndOf;
 using timur::test::has;
 using timur::test::legalTexts;
+using timur::test::play;
+using timur::test::positionOf;
 using json = nlohmann::ordered_json;
 
 namespace {
 
 Position janggi(const std::string& fen = "") {
-    Position pos(loadVariant("janggi"));
-    pos.setFen(fen.empty() ? pos.variant().startFen : fen);
-    return pos;
-}
-
-GameEnd end(Position& pos) {
-    MoveList legal;
-    generateLegal(pos, legal);
-    return gameEnd(pos, legal);
-}
-
-void play(Position& pos, const std::string& text) {
-    Move m = parseMove(pos, text);
-    ASSERT_FALSE(m.isNull()) << text << " is not legal in " << pos.fen();
-    pos.makeMove(m);
+    return positionOf("janggi", fen);
 }
 
 }  // namespace
@@ -57,13 +48,13 @@ TEST(JanggiPass, EitherSideMayPassAndTwoPassesEndTheGame) {
     Position fresh(pos.variantPtr());
     fresh.setFen(pos.fen());
     EXPECT_EQ(fresh.hash(), pos.hash());
-    EXPECT_FALSE(end(pos).over());
+    EXPECT_FALSE(gameEndOf(pos).over());
     // The second pass in a row ends the game; no move follows. Counting decides: equal
     // material, and Black's 1.5 points win.
     play(pos, "e9e9");
     EXPECT_TRUE(pos.terminal());
     EXPECT_TRUE(legalTexts(pos).empty());
-    GameEnd e = end(pos);
+    GameEnd e = gameEndOf(pos);
     EXPECT_EQ(e.result, GameResult::BlackWins);
     EXPECT_EQ(e.reason, "both sides passed");
     pos.unmakeMove();
@@ -92,13 +83,13 @@ TEST(JanggiFacingRoyals, MovingIntoItIsAllowedAndTheOtherSideMustPartOrPass) {
     EXPECT_TRUE(royalsFaceNow(pos));
     // e10e9 would keep them facing; stepping aside or passing is all there is.
     EXPECT_EQ(legalTexts(pos), (std::vector<std::string>{"e10d10", "e10e10", "e10f10"}));
-    EXPECT_FALSE(end(pos).over());
+    EXPECT_FALSE(gameEndOf(pos).over());
     // The pass ends the game, and material counting decides, as in Fairy-Stockfish's janggi:
     // White's chariot (13 points) against Black's 1.5.
     play(pos, "e10e10");
     EXPECT_TRUE(pos.terminal());
     EXPECT_TRUE(legalTexts(pos).empty());
-    GameEnd e = end(pos);
+    GameEnd e = gameEndOf(pos);
     EXPECT_EQ(e.result, GameResult::WhiteWins);
     EXPECT_EQ(e.reason, "pass with the royals facing");
     // The traditional rule (Fairy-Stockfish's janggitraditional): the pass draws.
@@ -109,16 +100,16 @@ TEST(JanggiFacingRoyals, MovingIntoItIsAllowedAndTheOtherSideMustPartOrPass) {
     Position t(traditional);
     t.setFen("4k4/9/9/9/9/9/9/R8/4K4/9 b - - 1 1");
     play(t, "e10e10");
-    EXPECT_EQ(end(t).result, GameResult::Draw);
+    EXPECT_EQ(gameEndOf(t).result, GameResult::Draw);
     // Equal points: Black's bonus of 1.5 wins; a soldier more (2 points) wins for White.
     Position c = janggi("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1");
     play(c, "e2e2");
     play(c, "d10d10");
-    EXPECT_EQ(end(c).result, GameResult::BlackWins);
+    EXPECT_EQ(gameEndOf(c).result, GameResult::BlackWins);
     c = janggi("3k5/9/9/9/9/9/9/9/4K4/4P4 w - - 0 1");
     play(c, "e2e2");
     play(c, "d10d10");
-    EXPECT_EQ(end(c).result, GameResult::WhiteWins);
+    EXPECT_EQ(gameEndOf(c).result, GameResult::WhiteWins);
 }
 
 TEST(JanggiFacingRoyals, PassAllowedEvenInCheck) {
@@ -193,17 +184,6 @@ json small() {
     })");
 }
 
-void expectError(const json& j, const std::string& part) {
-    try {
-        loadVariantText(j.dump(), "x.json");
-        ADD_FAILURE() << "no error, expected " << part;
-    } catch (const VariantError& e) {
-        std::string what = e.what();
-        EXPECT_EQ(what.rfind("x.json: ", 0), 0u) << what;
-        EXPECT_NE(what.find(part), std::string::npos) << what;
-    }
-}
-
 }  // namespace
 
 TEST(JanggiLoader, ValidForms) {
@@ -244,59 +224,60 @@ TEST(JanggiLoader, ValidForms) {
 TEST(JanggiLoader, ErrorsPointAtTheMember) {
     json j = small();
     j["pieces"][1]["movesWithin"] = {{{"betza", "B"}}};
-    expectError(j, "/pieces/1/movesWithin/0: missing required key 'squares'");
+    expectLoaderError(j, "/pieces/1/movesWithin/0: missing required key 'squares'");
     j["pieces"][1]["movesWithin"] = {{{"squares", {"d1"}}, {"betza", "B"}, {"zone", {"d1"}}}};
-    expectError(j, "/pieces/1/movesWithin/0/zone: unknown key 'zone'");
+    expectLoaderError(j, "/pieces/1/movesWithin/0/zone: unknown key 'zone'");
     j["pieces"][1]["movesWithin"] = {{{"squares", {"d1"}}, {"betza", "B@"}}};
-    expectError(j, "/pieces/1/movesWithin/0/betza: a drop rule (@) belongs in the piece's main");
+    expectLoaderError(j,
+                      "/pieces/1/movesWithin/0/betza: a drop rule (@) belongs in the piece's main");
     j["pieces"][1]["movesWithin"] = {{{"squares", {"z1"}}, {"betza", "B"}}};
-    expectError(j, "/pieces/1/movesWithin/0/squares/0");
+    expectLoaderError(j, "/pieces/1/movesWithin/0/squares/0");
     j["pieces"][1]["movesWithin"] = {{{"squares", {"d1"}}, {"betza", "B%"}}};
-    expectError(j, "/pieces/1/movesWithin/0/betza");
+    expectLoaderError(j, "/pieces/1/movesWithin/0/betza");
     j["pieces"][1]["movesWithin"] = json::object();
-    expectError(j, "/pieces/1/movesWithin: expected an array");
+    expectLoaderError(j, "/pieces/1/movesWithin: expected an array");
     j = small();
     j["pieces"][2]["mayNotCapture"] = {"X"};
-    expectError(j, "/pieces/2/mayNotCapture/0: unknown piece letter 'X'");
+    expectLoaderError(j, "/pieces/2/mayNotCapture/0: unknown piece letter 'X'");
     j = small();
     j["pieces"][2]["mayNotPassOver"] = {"C", "C"};
-    expectError(j, "/pieces/2/mayNotPassOver/1: piece 'C' named twice");
+    expectLoaderError(j, "/pieces/2/mayNotPassOver/1: piece 'C' named twice");
     j = small();
     j["rules"]["pass"] = {{"twice", "draw"}};
-    expectError(j, "/rules/pass/twice: unknown key 'twice'");
+    expectLoaderError(j, "/rules/pass/twice: unknown key 'twice'");
     j["rules"]["pass"] = {{"twiceInARow", "lose"}};
-    expectError(j, "/rules/pass/twiceInARow: expected 'loss', 'draw', 'win' or 'count'");
+    expectLoaderError(j, "/rules/pass/twiceInARow: expected 'loss', 'draw', 'win' or 'count'");
     j["rules"]["pass"] = {{"twiceInARow", "count"}};
-    expectError(j, "/rules/pass/twiceInARow: 'count' needs rules.counting");
+    expectLoaderError(j, "/rules/pass/twiceInARow: 'count' needs rules.counting");
     j["rules"]["counting"] = {{"points", {{"X", 1}}}};
-    expectError(j, "/rules/counting/points/X: unknown piece letter 'X'");
+    expectLoaderError(j, "/rules/counting/points/X: unknown piece letter 'X'");
     j["rules"]["counting"] = {{"points", {{"R", "many"}}}};
-    expectError(j, "/rules/counting/points/R: expected a number, got a string");
+    expectLoaderError(j, "/rules/counting/points/R: expected a number, got a string");
     j["rules"]["counting"] = {{"points", {{"R", 1}}}, {"blackBonus", -1}};
-    expectError(j, "/rules/counting/blackBonus: must be between 0 and 1000");
+    expectLoaderError(j, "/rules/counting/blackBonus: must be between 0 and 1000");
     j["rules"]["counting"] = {{"blackBonus", 1}};
-    expectError(j, "/rules/counting: missing required key 'points'");
+    expectLoaderError(j, "/rules/counting: missing required key 'points'");
     j["rules"]["counting"] = {{"points", {{"R", 1}}}, {"bonus", 1}};
-    expectError(j, "/rules/counting/bonus: unknown key 'bonus'");
+    expectLoaderError(j, "/rules/counting/bonus: unknown key 'bonus'");
     j["rules"].erase("counting");
     j["rules"]["pass"] = 1;
-    expectError(j, "/rules/pass: expected an object");
+    expectLoaderError(j, "/rules/pass: expected an object");
     j = small();
     j["rules"]["facingRoyals"] = {{"passEnds", "draw"}};
-    expectError(j, "/rules/facingRoyals: needs rules.pass");
+    expectLoaderError(j, "/rules/facingRoyals: needs rules.pass");
     j["rules"]["pass"] = true;
     j["rules"]["flyingRoyals"] = true;
-    expectError(j, "/rules/facingRoyals: contradicts rules.flyingRoyals");
+    expectLoaderError(j, "/rules/facingRoyals: contradicts rules.flyingRoyals");
     j["rules"].erase("flyingRoyals");
     j["rules"]["facingRoyals"] = {{"passEnds", "count"}};
-    expectError(j, "/rules/facingRoyals/passEnds: 'count' needs rules.counting");
+    expectLoaderError(j, "/rules/facingRoyals/passEnds: 'count' needs rules.counting");
     j["rules"]["facingRoyals"] = json::object();
-    expectError(j, "/rules/facingRoyals: missing required key 'passEnds'");
+    expectLoaderError(j, "/rules/facingRoyals: missing required key 'passEnds'");
     j = small();
     j["pieces"][0]["royal"] = false;
     j["rules"]["checkRule"] = "none";
     j["rules"]["pass"] = true;
-    expectError(j, "/rules/pass: needs a royal piece");
+    expectLoaderError(j, "/rules/pass: needs a royal piece");
 }
 
 // The mechanisms are not janggi's alone: a chess rook that may not take queens (nor check a

@@ -12,24 +12,20 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "tests/move_texts.h"
+#include "tests/rule_test_helpers.h"
 
 using namespace timur;
+using timur::test::expectLoaderError;
 using timur::test::has;
 using timur::test::legalTexts;
+using timur::test::play;
+using timur::test::positionOf;
 using json = nlohmann::ordered_json;
 
 namespace {
 
 Position kyoto(const std::string& fen = "") {
-    Position pos(loadVariant("kyotoshogi"));
-    pos.setFen(fen.empty() ? pos.variant().startFen : fen);
-    return pos;
-}
-
-void play(Position& pos, const std::string& text) {
-    Move m = parseMove(pos, text);
-    ASSERT_FALSE(m.isNull()) << text << " is not legal in " << pos.fen();
-    pos.makeMove(m);
+    return positionOf("kyotoshogi", fen);
 }
 
 // A 5x5 board with a pawn that turns rook and back.
@@ -53,17 +49,6 @@ json small() {
         "capturesToHand": true
       }
     })");
-}
-
-void expectError(const json& j, const std::string& part) {
-    try {
-        loadVariantText(j.dump(), "x.json");
-        ADD_FAILURE() << "no error, expected " << part;
-    } catch (const VariantError& e) {
-        std::string what = e.what();
-        EXPECT_EQ(what.rfind("x.json: ", 0), 0u) << what;
-        EXPECT_NE(what.find(part), std::string::npos) << what;
-    }
 }
 
 }  // namespace
@@ -172,23 +157,23 @@ TEST(KyotoLoader, ValidForms) {
 TEST(KyotoLoader, ErrorsPointAtTheMember) {
     json j = small();
     j["rules"]["promotion"][1]["choices"] = {"P"};
-    expectError(j, "/rules/promotion/1/demote: a demoting rule turns each piece into");
+    expectLoaderError(j, "/rules/promotion/1/demote: a demoting rule turns each piece into");
     j = small();
     j["rules"]["promotion"][1]["pieces"] = {"+P", "P"};
-    expectError(j, "/rules/promotion/1/pieces/1: piece 'P' is no piece's promotesTo");
+    expectLoaderError(j, "/rules/promotion/1/pieces/1: piece 'P' is no piece's promotesTo");
     j = small();
     j["rules"]["promotion"][1]["demote"] = "yes";
-    expectError(j, "/rules/promotion/1/demote: expected");
+    expectLoaderError(j, "/rules/promotion/1/demote: expected");
     j = small();
     j["rules"]["dropPromoted"] = 1;
-    expectError(j, "/rules/dropPromoted: expected");
+    expectLoaderError(j, "/rules/dropPromoted: expected");
     j = small();
     j["rules"]["drops"] = false;
     j["rules"].erase("capturesToHand");
     j["pieces"][0]["betza"] = "fW";
-    expectError(j, "/rules/dropPromoted: needs \"drops\": true");
+    expectLoaderError(j, "/rules/dropPromoted: needs \"drops\": true");
     j = small();
     j["pieces"][0].erase("promotesTo");
     j["rules"].erase("promotion");
-    expectError(j, "/rules/dropPromoted: no droppable piece (with an @) has a promotesTo");
+    expectLoaderError(j, "/rules/dropPromoted: no droppable piece (with an @) has a promotesTo");
 }

@@ -14,27 +14,20 @@
 #include "engine/position.h"
 #include "engine/xboard_dialect.h"
 #include "tests/move_texts.h"
+#include "tests/rule_test_helpers.h"
 
 using namespace timur;
+using timur::test::expectLoaderError;
 using timur::test::has;
 using timur::test::legalTexts;
+using timur::test::play;
+using timur::test::positionOf;
 using json = nlohmann::ordered_json;
 
 namespace {
 
 Position seirawan(const std::string& fen = "") {
-    Position pos(loadVariant("seirawan"));
-    pos.setFen(fen.empty() ? pos.variant().startFen : fen);
-    return pos;
-}
-
-void play(Position& pos, const std::string& moves) {
-    std::istringstream in(moves);
-    for (std::string text; in >> text;) {
-        Move m = parseMove(pos, text);
-        ASSERT_FALSE(m.isNull()) << text << " is not legal in " << pos.fen();
-        pos.makeMove(m);
-    }
+    return positionOf("seirawan", fen);
 }
 
 // The position reads back from its FEN with the same FEN and hash.
@@ -246,17 +239,6 @@ json small() {
     })");
 }
 
-void expectError(const json& j, const std::string& part) {
-    try {
-        loadVariantText(j.dump(), "x.json");
-        ADD_FAILURE() << "no error, expected " << part;
-    } catch (const VariantError& e) {
-        std::string what = e.what();
-        EXPECT_EQ(what.rfind("x.json: ", 0), 0u) << what;
-        EXPECT_NE(what.find(part), std::string::npos) << what;
-    }
-}
-
 }  // namespace
 
 TEST(GatingLoader, ValidForms) {
@@ -286,16 +268,16 @@ TEST(GatingLoader, ValidForms) {
 TEST(GatingLoader, Errors) {
     json j = small();
     j["rules"]["gating"] = 3;
-    expectError(j, "/rules/gating: expected true, false or an object, got an integer");
+    expectLoaderError(j, "/rules/gating: expected true, false or an object, got an integer");
     j["rules"]["gating"] = {{"squares", {"b2"}}};
-    expectError(j, "/rules/gating/squares: b2 is not on White's first rank");
+    expectLoaderError(j, "/rules/gating/squares: b2 is not on White's first rank");
     j["rules"]["gating"] = {{"squares", {{"white", {"b1"}}, {"black", {"b1"}}}}};
-    expectError(j, "/rules/gating/squares: b1 is not on Black's first rank");
+    expectLoaderError(j, "/rules/gating/squares: b1 is not on Black's first rank");
     j["rules"]["gating"] = {{"square", {"b1"}}};
-    expectError(j, "/rules/gating/square: unknown key 'square'");
+    expectLoaderError(j, "/rules/gating/square: unknown key 'square'");
     j["rules"]["gating"] = {{"squares", {"b1"}}};
-    expectError(j, "/start: invalid FEN: unknown rights letter 'G' in 'BGbg'");
+    expectLoaderError(j, "/start: invalid FEN: unknown rights letter 'G' in 'BGbg'");
     // Without gating (or drops) a FEN has no hands.
     j["rules"].erase("gating");
-    expectError(j, "/start: invalid FEN: holdings: the variant has no pieces in hand");
+    expectLoaderError(j, "/start: invalid FEN: holdings: the variant has no pieces in hand");
 }

@@ -13,41 +13,21 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "tests/move_texts.h"
+#include "tests/rule_test_helpers.h"
 
 using namespace timur;
+using timur::test::expectLoaderError;
+using timur::test::gameEndOf;
 using timur::test::has;
 using timur::test::legalTexts;
+using timur::test::play;
+using timur::test::positionOf;
 using json = nlohmann::ordered_json;
 
 namespace {
 
 Position sittuyin(const std::string& fen = "") {
-    Position pos(loadVariant("sittuyin"));
-    pos.setFen(fen.empty() ? pos.variant().startFen : fen);
-    return pos;
-}
-
-GameEnd end(Position& pos) {
-    MoveList legal;
-    generateLegal(pos, legal);
-    return gameEnd(pos, legal);
-}
-
-void play(Position& pos, const std::string& text) {
-    Move m = parseMove(pos, text);
-    ASSERT_FALSE(m.isNull()) << text << " is not legal in " << pos.fen();
-    pos.makeMove(m);
-}
-
-void expectError(const json& j, const std::string& part) {
-    try {
-        loadVariantText(j.dump(), "x.json");
-        ADD_FAILURE() << "no error, expected " << part;
-    } catch (const VariantError& e) {
-        std::string what = e.what();
-        EXPECT_EQ(what.rfind("x.json: ", 0), 0u) << what;
-        EXPECT_NE(what.find(part), std::string::npos) << what;
-    }
+    return positionOf("sittuyin", fen);
 }
 
 json makrukInPlace() {
@@ -73,8 +53,8 @@ TEST(SittuyinSetup, PiecesInHandMustBeDroppedFirst) {
     EXPECT_TRUE(has(moves, "R@h1"));
     EXPECT_FALSE(has(moves, "R@h2"));
     EXPECT_FALSE(has(moves, "N@e4"));
-    EXPECT_FALSE(has(moves, "a3a4"));  // the pawns wait
-    EXPECT_FALSE(end(pos).over());     // no king on the board yet: it waits in hand
+    EXPECT_FALSE(has(moves, "a3a4"));     // the pawns wait
+    EXPECT_FALSE(gameEndOf(pos).over());  // no king on the board yet: it waits in hand
     play(pos, "K@e1");
     EXPECT_TRUE(has(legalTexts(pos), "K@d8"));
     EXPECT_FALSE(has(legalTexts(pos), "a5a4"));
@@ -145,12 +125,12 @@ TEST(SittuyinPromotion, OnlyOnTheDiagonalsUnlessItIsTheLastPawn) {
 TEST(SittuyinEnd, OnlyPromotionsLeftIsADraw) {
     // The king has no move; the blocked pawn can only promote.
     Position pos = sittuyin("1r5k/8/3n4/3P4/8/8/7r/K7 w - - 0 1");
-    GameEnd e = end(pos);
+    GameEnd e = gameEndOf(pos);
     EXPECT_EQ(e.result, GameResult::Draw);
     EXPECT_EQ(e.reason, "only promotions left");
     // With another piece the game goes on.
     pos.setFen("1r5k/8/3n4/3P4/8/8/7r/K6S w - - 0 1");
-    EXPECT_FALSE(end(pos).over());
+    EXPECT_FALSE(gameEndOf(pos).over());
 }
 
 TEST(SittuyinLoader, InPlaceOnAnotherVariant) {
@@ -170,25 +150,26 @@ TEST(SittuyinLoader, InPlaceOnAnotherVariant) {
 TEST(SittuyinLoader, ErrorsPointAtTheMember) {
     json j = makrukInPlace();
     j["rules"]["promotion"][0]["mandatory"] = true;
-    expectError(j, "/rules/promotion/0/mandatory: a promotion in place is a move of its own");
+    expectLoaderError(j, "/rules/promotion/0/mandatory: a promotion in place is a move of its own");
     j = makrukInPlace();
     j["rules"]["promotion"][0]["fromZoneToo"] = true;
-    expectError(j, "/rules/promotion/0/fromZoneToo: not meaningful with \"inPlace\"");
+    expectLoaderError(j, "/rules/promotion/0/fromZoneToo: not meaningful with \"inPlace\"");
     j = makrukInPlace();
     j["rules"]["promotion"][0]["inPlace"] = false;
     j["rules"]["promotion"][0]["stepAsPromoted"] = true;
-    expectError(j, "/rules/promotion/0/stepAsPromoted: only meaningful with \"inPlace\": true");
+    expectLoaderError(j,
+                      "/rules/promotion/0/stepAsPromoted: only meaningful with \"inPlace\": true");
     j = makrukInPlace();
     j["rules"]["promotion"][0]["mayNotAttack"] = "no";
-    expectError(j, "/rules/promotion/0/mayNotAttack: expected");
+    expectLoaderError(j, "/rules/promotion/0/mayNotAttack: expected");
     j = makrukInPlace();
     j["rules"]["mustDrop"] = true;
-    expectError(j, "/rules/mustDrop: needs \"drops\": true");
+    expectLoaderError(j, "/rules/mustDrop: needs \"drops\": true");
     j = makrukInPlace();
     j["rules"]["promotion"] = json::array();
     j["rules"]["onlyPromotionsLeft"] = "draw";
-    expectError(j, "/rules/onlyPromotionsLeft: needs rules.promotion");
+    expectLoaderError(j, "/rules/onlyPromotionsLeft: needs rules.promotion");
     j = makrukInPlace();
     j["rules"]["onlyPromotionsLeft"] = "maybe";
-    expectError(j, "/rules/onlyPromotionsLeft: ");
+    expectLoaderError(j, "/rules/onlyPromotionsLeft: ");
 }
