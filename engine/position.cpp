@@ -7,6 +7,11 @@
 
 namespace timur {
 
+namespace {
+// zobrist::extra's index for "the last move was a pass" (the side rights use 0 to 15).
+constexpr int kAfterPassKey = 63;
+}  // namespace
+
 Position::Position(std::shared_ptr<const Variant> variant)
     : variant_(std::move(variant)), info_(&variant_->info) {
     clear();
@@ -201,6 +206,8 @@ std::uint64_t Position::computeHash() const {
     for (int c = 0; c < 2; ++c)
         for (std::uint8_t r : {kSwapRight, kExchangeRight})
             if (rights_[c] & r) h ^= zobrist::extra(c * 8 + r);
+    if ((lastMove().flags & kMovePass) && variant_->rules.pass && variant_->rules.pass->twice)
+        h ^= zobrist::extra(kAfterPassKey);
     return h;
 }
 
@@ -256,6 +263,11 @@ void Position::passTurn() {
 void Position::makeMove(const Move& m) {
     Undo& u = pushUndo(m);
     ++halfmoveClock_;
+    // Where a pass right after a pass ends the game, a position after a pass is another than the
+    // same board reached otherwise (its pass is another move): the hash says so.
+    if (variant_->rules.pass && variant_->rules.pass->twice)
+        hash_ ^= ((lastMove(1).flags & kMovePass) ? zobrist::extra(kAfterPassKey) : 0) ^
+                 ((m.flags & kMovePass) ? zobrist::extra(kAfterPassKey) : 0);
 
     if (m.kind == MoveKind::Swap || m.kind == MoveKind::CitadelExchange) {
         makeExchange(u, m);
@@ -336,6 +348,8 @@ void Position::makeMove(const Move& m) {
 void Position::makeNullMove() {
     pushUndo(Move{});
     halfmoveClock_ = 0;
+    if ((lastMove(1).flags & kMovePass) && variant_->rules.pass && variant_->rules.pass->twice)
+        hash_ ^= zobrist::extra(kAfterPassKey);
     passTurn();
 }
 

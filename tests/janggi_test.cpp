@@ -45,9 +45,11 @@ TEST(JanggiPass, EitherSideMayPassAndTwoPassesEndTheGame) {
     pos.makeMove(pass);
     EXPECT_EQ(pos.fen(),
               "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1");
+    // The FEN cannot say that the last move was a pass (the next pass would end the game): the
+    // same board from the FEN is another position, with another hash.
     Position fresh(pos.variantPtr());
     fresh.setFen(pos.fen());
-    EXPECT_EQ(fresh.hash(), pos.hash());
+    EXPECT_NE(fresh.hash(), pos.hash());
     EXPECT_FALSE(gameEndOf(pos).over());
     // The second pass in a row ends the game; no move follows. Counting decides: equal
     // material, and Black's 1.5 points win.
@@ -307,4 +309,24 @@ TEST(JanggiMechanisms, WallsOnOtherPieces) {
     EXPECT_FALSE(has(legalTexts(pos), "e1e5"));
     pos.setFen("4k3/8/8/8/4n3/8/8/4G2K w - - 0 1");
     EXPECT_TRUE(has(legalTexts(pos), "e1e5"));
+}
+
+// A second pass in a row ends the game, so the board after a pass is another position than the
+// same board reached by a move: the hash tells them apart (the search's table).
+TEST(JanggiPass, TheHashKnowsThatTheLastMoveWasAPass) {
+    Position byPass = janggi(), byMoves = janggi();
+    play(byPass, "a4a5 e9e9");
+    play(byMoves, "e2e2 b10c8 a4a5 c8b10");
+    EXPECT_EQ(byPass.fen().substr(0, byPass.fen().find(' ', byPass.fen().find(' ') + 1)),
+              byMoves.fen().substr(0, byMoves.fen().find(' ', byMoves.fen().find(' ') + 1)));
+    EXPECT_NE(byPass.hash(), byMoves.hash());
+    // Unmaking restores it, and the move after the pass drops it again.
+    std::uint64_t before = byPass.hash();
+    play(byPass, "a5a6");
+    EXPECT_NE(byPass.hash(), before);
+    byPass.unmakeMove();
+    EXPECT_EQ(byPass.hash(), before);
+    play(byPass, "a5a6");
+    play(byMoves, "a5a6");
+    EXPECT_EQ(byPass.hash(), byMoves.hash());
 }
