@@ -105,9 +105,9 @@ void Position::refreshRoyals() {
 }
 
 // A variant with royal pieces needs one of them on the board for each side (or, with
-// rules.mustDrop, in hand). Under a
-// check rule the last one can never be lost; without one (royals are captured like other pieces)
-// losing the last ends the game, so only the side to move may be without, in a finished game.
+// rules.mustDrop, in hand). Under a check rule the last one can never be lost; without one
+// (royals are captured like other pieces) losing the last ends the game, so only the side to
+// move may be without, in a finished game.
 void Position::requireRoyals() const {
     if (info_->royalTypes.empty()) return;
     for (Color c : {White, Black}) {
@@ -206,8 +206,7 @@ std::uint64_t Position::computeHash() const {
     for (int c = 0; c < 2; ++c)
         for (std::uint8_t r : {kSwapRight, kExchangeRight})
             if (rights_[c] & r) h ^= zobrist::extra(c * 8 + r);
-    if ((lastMove().flags & kMovePass) && variant_->rules.pass && variant_->rules.pass->twice)
-        h ^= zobrist::extra(kAfterPassKey);
+    if (info_->hashesPass && (lastMove().flags & kMovePass)) h ^= zobrist::extra(kAfterPassKey);
     return h;
 }
 
@@ -263,9 +262,7 @@ void Position::passTurn() {
 void Position::makeMove(const Move& m) {
     Undo& u = pushUndo(m);
     ++halfmoveClock_;
-    // Where a pass right after a pass ends the game, a position after a pass is another than the
-    // same board reached otherwise (its pass is another move): the hash says so.
-    if (variant_->rules.pass && variant_->rules.pass->twice)
+    if (info_->hashesPass)  // the position after a pass has a hash of its own
         hash_ ^= ((lastMove(1).flags & kMovePass) ? zobrist::extra(kAfterPassKey) : 0) ^
                  ((m.flags & kMovePass) ? zobrist::extra(kAfterPassKey) : 0);
 
@@ -348,7 +345,7 @@ void Position::makeMove(const Move& m) {
 void Position::makeNullMove() {
     pushUndo(Move{});
     halfmoveClock_ = 0;
-    if ((lastMove(1).flags & kMovePass) && variant_->rules.pass && variant_->rules.pass->twice)
+    if (info_->hashesPass && (lastMove(1).flags & kMovePass))
         hash_ ^= zobrist::extra(kAfterPassKey);
     passTurn();
 }

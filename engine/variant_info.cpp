@@ -121,6 +121,7 @@ void Variant::conclude() {
     derivePromotions(*this, info);
     if (rules.citadels)
         info.citadels = rules.citadels->squares.of[0] | rules.citadels->squares.of[1];
+    info.hashesPass = rules.pass && rules.pass->twice;
 }
 
 }  // namespace timur

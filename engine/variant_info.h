@@ -50,6 +50,9 @@ struct VariantInfo {
     bool destroysFriends = false;
     // Some lame move passes more than one square: e.p. rights on each (Position::addPassedEp).
     bool multiSquareEp = false;
+    // A pass right after a pass ends the game (rules.pass twiceInARow): the position after a
+    // pass is another than the same board reached by a move, and its hash says so.
+    bool hashesPass = false;
     // [type][colour]: squares from which the piece has no move at all on an empty board; a
     // piece may not be left there unless it promotes.
     std::array<std::array<SquareSet, 2>, kMaxPieceTypes> deadSquares{};
