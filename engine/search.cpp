@@ -15,6 +15,9 @@ namespace {
 
 constexpr int kInfinity = 32000;
 constexpr int kNoScore = 32001;
+// From this many plies into quiescence only recaptures (on the last move's target) are tried:
+// on a board full of long-range pieces (chu shogi), following every capture order explodes.
+constexpr int kRecapturesOnlyFrom = 6;
 
 // Mate scores are stored relative to the node, not the root.
 int scoreToTT(int s, int ply) {
@@ -26,6 +29,13 @@ int scoreFromTT(int s, int ply) {
     if (s > kMateBound) return s - ply;
     if (s < -kMateBound) return s + ply;
     return s;
+}
+
+// Whether a move takes an enemy piece: on its target, on the way (locust) or en passant.
+bool capturesAPiece(const Position& pos, const Move& m) {
+    if (m.kind == MoveKind::EnPassant || m.victimCount() > 0) return true;
+    Piece p = pos.at(m.to);
+    return p != kNoPiece && colorOf(p) != pos.sideToMove();
 }
 
 int outcomeScore(Outcome o, int ply) {
@@ -174,8 +184,11 @@ bool SearchWorker::enterNode(int ply) {
 }
 
 // Quiescence: only captures and promotions (every evasion in check) until the position is
-// quiet, with the static evaluation as the score of standing pat.
-int SearchWorker::qsearch(int alpha, int beta, int ply) {
+// quiet, with the static evaluation as the score of standing pat. A promotion that captures
+// nothing is tried at the first ply only (where most pieces may promote on entering a wide
+// zone, chu shogi's four ranks, following every such move on explodes), and deep in quiescence
+// only recaptures.
+int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
     pvLen_[ply] = 0;
     if (stop_) return 0;
     MoveList& moves = lists_[ply];
@@ -232,11 +245,13 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
         // that gains nothing (a piece turning over, Kyoto shogi) is a quiet move here.
         if (!check) {
             int gain = eval_->gain(*pos_, m);
-            if (isPromotion(m) ? gain <= 0 : standPat + gain + 200 <= alpha) continue;
+            if ((isPromotion(m) && gain <= 0) || standPat + gain + 200 <= alpha) continue;
+            if (qply > 0 && isPromotion(m) && !capturesAPiece(*pos_, m)) continue;
+            if (qply >= kRecapturesOnlyFrom && m.to != pos_->lastMove().to) continue;
         }
         if (!given && !isLegalMove(*pos_, m)) continue;
         pos_->makeMove(m);
-        int score = -qsearch(-beta, -alpha, ply + 1);
+        int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
         pos_->unmakeMove();
         if (stop_) return 0;
         if (score > best) {

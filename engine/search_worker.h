@@ -75,7 +75,8 @@ class SearchWorker {
     void markCheck(bool check);
     void updateHistory(Color us, const Move& best, int depth, int ply);
     bool enterNode(int ply);
-    int qsearch(int alpha, int beta, int ply);
+    // qply: plies into quiescence (0 at its first node).
+    int qsearch(int alpha, int beta, int ply, int qply = 0);
     int search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk = true);
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line, int multiPv = 0) const;
     int rootSearch(MoveList& rootMoves, int first, int depth, int alpha, int beta, Move& iterBest,
