@@ -271,11 +271,13 @@ class Generator {
         }
         bool dead = info_.deadSquares[t][us_][m.to];
         bool mayStay = true, anyRule = false;
+        promoStart_ = out_.size;
         for (int idx : ruleIdx) {
             const PromotionRule& rule = v_.rules.promotions[idx];
             if (rule.inPlace) continue;  // a move of its own (generateInPlacePromotions)
             const SquareSet& zone = rule.zone.of[us_];
             if (!zone[m.to] && !(rule.fromZoneToo && zone[m.from])) continue;
+            if (rule.quietOnlyOnEntry && !capture && zone[m.from]) continue;
             anyRule = true;
             if (rule.mandatory) mayStay = false;
             if constexpr (G == GenType::Quiets) continue;
@@ -310,6 +312,9 @@ class Generator {
             m.flags |= kMoveRelocate;
         }
         m.promo = to;
+        // Two rules that both allow it (chu's pawn on the last rank) make one move.
+        for (int i = promoStart_; i < out_.size; ++i)
+            if (out_[i] == m) return;
         out_.push(m);
     }
 
@@ -450,6 +455,7 @@ class Generator {
     bool checkLimitsInitial_;  // some piece has initialNotInCheck
     bool hasEp_;               // the position has e.p. targets
     int inCheck_ = -1;         // inCheckNow(): -1 until asked
+    int promoStart_ = 0;       // add(): where the moves of the current add() begin
     // Rules::GatingRule: the types in the side's hand (none without gating).
     std::array<PieceType, kMaxPieceTypes> gateTypes_;  // the first gateTypeCount_ are set
     int gateTypeCount_ = 0;

@@ -121,6 +121,9 @@ struct PromotionRule {
     bool mandatory = true;          // false: may also stay unpromoted, unless it could not move
                                     // again from where it ends (last rank)
     bool fromZoneToo = false;       // shogi: a move starting in the zone may promote too
+    // Chu shogi: a move that captures nothing promotes only when it enters the zone (starts
+    // outside it); captures promote as the other fields say.
+    bool quietOnlyOnEntry = false;
     // At most this many pieces of a type on the board for it to be a choice (grand chess:
     // a pawn promotes only to a piece its side has lost). Missing type = no limit.
     std::map<PieceType, int> limit;

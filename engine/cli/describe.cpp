@@ -69,6 +69,7 @@ void describeRules(const Variant& v, std::ostream& out) {
                 : p.demote         ? std::string("the piece it is the promotion of")
                                    : std::string("its promoted form"))
             << (p.mandatory ? "" : " (optional)")
+            << (p.quietOnlyOnEntry ? ", a non-capture only when it enters the zone" : "")
             << (p.inPlace ? std::string(", as a move of its own") +
                                 (p.stepAsPromoted ? " (in place or a step away)" : " (in place)") +
                                 (p.anywhereWhenLast ? ", the last one anywhere" : "") +
