@@ -271,11 +271,13 @@ class Generator {
         }
         bool dead = info_.deadSquares[t][us_][m.to];
         bool mayStay = true, anyRule = false;
+        promoStart_ = out_.size;
         for (int idx : ruleIdx) {
             const PromotionRule& rule = v_.rules.promotions[idx];
             if (rule.inPlace) continue;  // a move of its own (generateInPlacePromotions)
             const SquareSet& zone = rule.zone.of[us_];
             if (!zone[m.to] && !(rule.fromZoneToo && zone[m.from])) continue;
+            if (rule.quietOnlyOnEntry && !capture && zone[m.from]) continue;
             anyRule = true;
             if (rule.mandatory) mayStay = false;
             if constexpr (G == GenType::Quiets) continue;
@@ -310,6 +312,9 @@ class Generator {
             m.flags |= kMoveRelocate;
         }
         m.promo = to;
+        // Two rules that both allow it (chu's pawn on the last rank) make one move.
+        for (int i = promoStart_; i < out_.size; ++i)
+            if (out_[i] == m) return;
         out_.push(m);
     }
 
@@ -450,6 +455,7 @@ class Generator {
     bool checkLimitsInitial_;  // some piece has initialNotInCheck
     bool hasEp_;               // the position has e.p. targets
     int inCheck_ = -1;         // inCheckNow(): -1 until asked
+    int promoStart_ = 0;       // add(): where the moves of the current add() begin
     // Rules::GatingRule: the types in the side's hand (none without gating).
     std::array<PieceType, kMaxPieceTypes> gateTypes_;  // the first gateTypeCount_ are set
     int gateTypeCount_ = 0;
@@ -622,21 +628,6 @@ bool royalsFaceNow(const Position& pos) {
     return false;
 }
 
-Move passMove(const Position& pos) {
-    const Rules& rules = pos.variant().rules;
-    const auto& royals = pos.royals(pos.sideToMove());
-    if (!rules.pass || royals.empty() || pos.terminal()) return Move{};
-    // Facing royals: the side may always pass, even in check, and the game ends.
-    bool facing = rules.facingRoyals && royalsFaceNow(pos);
-    if (!facing && inCheck(pos)) return Move{};
-    Move m;
-    m.from = m.to = std::uint8_t(royals.front());
-    m.flags = kMovePass;
-    if (facing || (rules.pass->twice && (pos.lastMove().flags & kMovePass)))
-        m.flags |= kMoveEndsGame;
-    return m;
-}
-
 bool inCheck(const Position& pos) {
     Color us = pos.sideToMove();
     for (int sq : pos.royals(us))
@@ -711,7 +702,7 @@ struct LegalityShortcut {
         if (m.promo != kNoPieceType && info.isRoyal[m.promo]) return false;
         if (m.kind == MoveKind::Drop) return true;
         return m.kind == MoveKind::Normal && m.victimCount() == 0 && !vacate[m.from] &&
-               !info.isRoyal[typeOf(pos.at(m.from))];
+               !info.isRoyal[typeOf(pos.at(m.from))] && !captureLimitApplies(pos, m);
     }
 };
 
@@ -736,8 +727,11 @@ bool legalAfterMake(Position& pos, const Move& m, bool soleRoyalBefore) {
     std::size_t royals = pos.royals(us).size();
     // Facing royals must be parted by any move but a pass.
     bool mustPart = pos.variant().rules.facingRoyals && royalsFaceNow(pos);
+    int limit = captureLimit(pos, m);
+    if (limit == 2) return false;
     pos.makeMove(m);
-    bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m);
+    bool ok = !royalsInDanger(pos, us) && !dropGivesMate(pos, m) &&
+              !(limit == 1 && isAttacked(pos, m.to, ~us));
     if (ok && mustPart && royalsFaceNow(pos)) ok = false;  // (facing is mutual)
     if (ok && pos.royals(us).size() < royals && m.kind == MoveKind::Normal &&
         !(m.flags & kMoveRelocate) && pos.variant().rules.checkRule != CheckRule::None)

@@ -81,6 +81,15 @@ inline void applyWalls(const PieceSpec& mover, Piece occupant, const betza::Path
     if (mover.mayNotPassOver[t] && !takes) pass = 0;
 }
 
+// Rules::protectedVictims and counterstrike (capture_limits.cpp), for m before it is made: 0
+// when they do not limit it, 1 when it is legal only if the square it ends on is not attacked
+// afterwards, 2 when it is illegal.
+int captureLimit(const Position& pos, const Move& m);
+// Whether m may take a piece those rules limit (then it is made and judged, never assumed
+// legal), and whether the opponent has such a piece at all.
+bool captureLimitApplies(const Position& pos, const Move& m);
+bool limitedVictimsPresent(const Position& pos);
+
 // Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored,
 // except by a piece that may not capture what stands there: PieceSpec::mayNotCapture).
 bool isAttacked(const Position& pos, int sq, Color by);

@@ -278,7 +278,7 @@ int BitboardLegality::screen(const Position& pos, const Move& m) const {
             std::find(noMate.begin(), noMate.end(), m.promo) != noMate.end())
             return -1;
     } else {
-        if (m.to == m.from) return -1;
+        if (m.to == m.from || captureLimitApplies(pos, m)) return -1;
         // A friend on the target is destroyed (XBetza d), maybe a royal: made and tested.
         if (pos.at(m.to) != kNoPiece && colorOf(pos.at(m.to)) == pos.sideToMove()) return -1;
         if (m.promo != kNoPieceType &&
@@ -572,6 +572,8 @@ int countLegalMoves(Position& pos) {
     if (!v.bitboards || pos.terminal() || pos.hasSeveralEpTargets()) return -1;
     // Facing royals must be parted: generateLegal makes and tests every move.
     if (r.facingRoyals && royalsFaceNow(pos)) return -1;
+    // Captures the rules limit (chu's Lions) are judged one by one.
+    if (limitedVictimsPresent(pos)) return -1;
     // Promotions that are moves of their own, and a side that must drop: generateLegal's.
     if ((pos.info().inPlacePromotions && mayPromoteInPlace(pos)) || mustDropNow(pos)) return -1;
     if (r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&

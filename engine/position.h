@@ -101,6 +101,10 @@ class Position {
     // unmakeNullMove().
     void makeNullMove();
     void unmakeNullMove();
+    // Rules::CounterstrikeRule: the last move took a piece of the rule's types with a piece not
+    // of them, so the side to move may not do the same now. Not in the FEN: false after setFen.
+    bool counterstrikeForbidden() const;
+
     // Hashes of the positions before each move played since setFen (for repetition).
     const std::vector<std::uint64_t>& hashHistory() const { return hashHistory_; }
 
@@ -134,6 +138,7 @@ class Position {
     void refreshRoyals();
     void requireRoyals() const;  // throws FenError
     std::uint64_t computeHash() const;
+    bool struckDown(const Undo& u) const;  // the move of u forbids a counterstrike
 
     std::shared_ptr<const Variant> variant_;
     const VariantInfo* info_;

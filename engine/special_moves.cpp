@@ -225,4 +225,20 @@ void keepOnlyDrops(Position& pos, MoveList& legal, GenType type) {
     legal.size = w;
 }
 
+// A pass of the side to move (Rules::pass), here with the other moves outside the tables.
+Move passMove(const Position& pos) {
+    const Rules& rules = pos.variant().rules;
+    const auto& royals = pos.royals(pos.sideToMove());
+    if (!rules.pass || royals.empty() || pos.terminal()) return Move{};
+    // Facing royals: the side may always pass, even in check, and the game ends.
+    bool facing = rules.facingRoyals && royalsFaceNow(pos);
+    if (!facing && inCheck(pos)) return Move{};
+    Move m;
+    m.from = m.to = std::uint8_t(royals.front());
+    m.flags = kMovePass;
+    if (facing || (rules.pass->twice && (pos.lastMove().flags & kMovePass)))
+        m.flags |= kMoveEndsGame;
+    return m;
+}
+
 }  // namespace timur

@@ -121,6 +121,9 @@ struct PromotionRule {
     bool mandatory = true;          // false: may also stay unpromoted, unless it could not move
                                     // again from where it ends (last rank)
     bool fromZoneToo = false;       // shogi: a move starting in the zone may promote too
+    // Chu shogi: a move that captures nothing promotes only when it enters the zone (starts
+    // outside it); captures promote as the other fields say.
+    bool quietOnlyOnEntry = false;
     // At most this many pieces of a type on the board for it to be a choice (grand chess:
     // a pawn promotes only to a piece its side has lost). Missing type = no limit.
     std::map<PieceType, int> limit;
@@ -273,6 +276,26 @@ struct Rules {
     std::vector<PieceType> royalRank;  // royal types, highest first ("top royal")
     std::optional<SwapRule> swap;
     std::vector<PlacementRule> placements;
+
+    // Captures of protected pieces (chu shogi's Lion): a piece of `capturers` may not take a
+    // piece of `pieces` when the capturer could be taken back where its move ends (the square
+    // is attacked by the victim's side after the move, pinned pieces counting), unless the
+    // victim stood next to the capturer's start (adjacentAllowed) or the move also took a piece
+    // not of `bridgeExcept` (bridgeAllowed).
+    struct ProtectedVictimsRule {
+        std::bitset<kMaxPieceTypes> pieces, capturers, bridgeExcept;
+        bool adjacentAllowed = false;
+        bool bridgeAllowed = false;
+    };
+    std::optional<ProtectedVictimsRule> protectedVictims;
+    // Chu shogi's counterstrike rule: after a piece of `pieces` was taken by a piece not of
+    // `pieces`, the other side may not at once take a piece of `pieces` with a piece not of
+    // `pieces` (with unlessUnprotected, the Okazaki rule: only when it could be taken back).
+    struct CounterstrikeRule {
+        std::bitset<kMaxPieceTypes> pieces;
+        bool unlessUnprotected = false;
+    };
+    std::optional<CounterstrikeRule> counterstrike;
 
     int nMoveRule = 0;        // full moves without capture or pawn move that draw (0 = none)
     int repetitionCount = 0;  // n-fold repetition (0 = none)

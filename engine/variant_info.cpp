@@ -73,6 +73,11 @@ void derivePieces(const Variant& v, VariantInfo& info) {
     }
 }
 
+void deriveCaptureLimits(const Variant& v, VariantInfo& info) {
+    if (v.rules.protectedVictims) info.limitedVictims |= v.rules.protectedVictims->pieces;
+    if (v.rules.counterstrike) info.limitedVictims |= v.rules.counterstrike->pieces;
+}
+
 void derivePromotions(const Variant& v, VariantInfo& info) {
     const auto& promotions = v.rules.promotions;
     for (std::size_t i = 0; i < promotions.size(); ++i)
@@ -119,6 +124,7 @@ void Variant::conclude() {
     info.startBoard = readFenBoard(*this, startFen, FenStyle::Strict).squares;
     derivePieces(*this, info);
     derivePromotions(*this, info);
+    deriveCaptureLimits(*this, info);
     if (rules.citadels)
         info.citadels = rules.citadels->squares.of[0] | rules.citadels->squares.of[1];
     info.hashesPass = rules.pass && rules.pass->twice;

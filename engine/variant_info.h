@@ -48,6 +48,9 @@ struct VariantInfo {
     bool anyImmune = false;
     // Some piece may destroy a piece of its own side (XBetza d) on its destination or on the way.
     bool destroysFriends = false;
+    // [type]: a capture of such a piece is limited by rules.protectedVictims or
+    // rules.counterstrike, so it is made and tested (captureLimited).
+    std::bitset<kMaxPieceTypes> limitedVictims;
     // Some lame move passes more than one square: e.p. rights on each (Position::addPassedEp).
     bool multiSquareEp = false;
     // A pass right after a pass ends the game (rules.pass twiceInARow): the position after a

@@ -35,6 +35,13 @@ std::string letters(const Variant& v, const std::vector<PieceType>& types) {
     return s;
 }
 
+std::string letters(const Variant& v, const std::bitset<kMaxPieceTypes>& set) {
+    std::vector<PieceType> types;
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+        if (set[t]) types.push_back(PieceType(t));
+    return letters(v, types);
+}
+
 std::string fixed(double x, int digits) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.*f", digits, x);
@@ -62,6 +69,21 @@ void describeRules(const Variant& v, std::ostream& out) {
     if (r.bareRoyal)
         out << "  bare royal: the bared side " << outcomeText(*r.bareRoyal)
             << (r.bareRoyalReply ? " (unless it bares the other at once)" : "") << '\n';
+    if (const auto& pv = r.protectedVictims)
+        out << "  protected " << letters(v, pv->pieces) << " may not be taken by "
+            << (pv->capturers.all() ? std::string("any piece") : letters(v, pv->capturers))
+            << (pv->adjacentAllowed ? " (except from next to it)" : "")
+            << (pv->bridgeAllowed
+                    ? " (except together with another piece" +
+                          (pv->bridgeExcept.any() ? " not " + letters(v, pv->bridgeExcept)
+                                                  : std::string()) +
+                          ")"
+                    : "")
+            << '\n';
+    if (const auto& cs = r.counterstrike)
+        out << "  counterstrike: after " << letters(v, cs->pieces)
+            << " was taken by another piece, the reply may not do the same"
+            << (cs->unlessUnprotected ? " (unless the piece is unprotected)" : "") << '\n';
     for (const PromotionRule& p : r.promotions) {
         out << "  promotion: " << letters(v, p.pieces) << " in " << p.zone.of[White].count()
             << " zone squares -> "
@@ -69,6 +91,7 @@ void describeRules(const Variant& v, std::ostream& out) {
                 : p.demote         ? std::string("the piece it is the promotion of")
                                    : std::string("its promoted form"))
             << (p.mandatory ? "" : " (optional)")
+            << (p.quietOnlyOnEntry ? ", a non-capture only when it enters the zone" : "")
             << (p.inPlace ? std::string(", as a move of its own") +
                                 (p.stepAsPromoted ? " (in place or a step away)" : " (in place)") +
                                 (p.anywhereWhenLast ? ", the last one anywhere" : "") +

@@ -65,6 +65,8 @@ class Loader : private JsonReader {
     Rules::MaterialCounting loadCounting(const Json& v, const std::string& ptr) const;
     void loadGating(const Json& v, const std::string& ptr);
     void checkConsistency(const Json& rulesJson);
+    // capture_limits.cpp
+    void loadCaptureLimits(const Json& v, const std::string& ptr);
     // promotion.cpp
     PromotionRule loadPromotion(const Json& v, const std::string& ptr) const;
     void loadInPlace(const Json& v, const std::string& ptr, PromotionRule& rule) const;

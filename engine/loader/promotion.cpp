@@ -6,10 +6,10 @@ namespace timur::loader {
 
 PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const {
     object(v, ptr);
-    checkKeys(
-        v, ptr,
-        {"pieces", "zone", "choices", "demote", "mandatory", "fromZoneToo", "limit", "relocateTo",
-         "relocationBlocked", "inPlace", "stepAsPromoted", "anywhereWhenLast", "mayNotAttack"});
+    checkKeys(v, ptr,
+              {"pieces", "zone", "choices", "demote", "mandatory", "fromZoneToo",
+               "quietOnlyOnEntry", "limit", "relocateTo", "relocationBlocked", "inPlace",
+               "stepAsPromoted", "anywhereWhenLast", "mayNotAttack"});
     PromotionRule rule;
     std::string pp = child(ptr, "pieces");
     rule.pieces = letterList(required(v, ptr, "pieces"), pp);
@@ -63,6 +63,8 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
         rule.mandatory = boolean(*m, child(ptr, "mandatory"));
     if (const Json* f = member(v, "fromZoneToo"))
         rule.fromZoneToo = boolean(*f, child(ptr, "fromZoneToo"));
+    if (const Json* q = member(v, "quietOnlyOnEntry"))
+        rule.quietOnlyOnEntry = boolean(*q, child(ptr, "quietOnlyOnEntry"));
     if (const Json* l = member(v, "limit")) {
         std::string lp = child(ptr, "limit");
         object(*l, lp);
@@ -98,6 +100,8 @@ void Loader::loadInPlace(const Json& v, const std::string& ptr, PromotionRule& r
         fail(child(ptr, "mandatory"), "a promotion in place is a move of its own, never forced");
     rule.mandatory = false;
     if (rule.fromZoneToo) fail(child(ptr, "fromZoneToo"), "not meaningful with \"inPlace\"");
+    if (rule.quietOnlyOnEntry)
+        fail(child(ptr, "quietOnlyOnEntry"), "not meaningful with \"inPlace\"");
     if (rule.relocateTo != kNoPieceType)
         fail(child(ptr, "relocateTo"), "not meaningful with \"inPlace\"");
     if (rule.demote) fail(child(ptr, "demote"), "not meaningful with \"inPlace\"");

@@ -118,7 +118,9 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
                "pass",
                "facingRoyals",
                "counting",
-               "gating"});
+               "gating",
+               "protectedVictims",
+               "counterstrike"});
     Rules& r = variant_->rules;
     if (const Json* p = member(v, "promotion")) {
         std::string pp = child(ptr, "promotion");
@@ -211,6 +213,7 @@ void Loader::loadRules(const Json& v, const std::string& ptr) {
                      quote(variant_->pieces[r.royalRank[i]].letter) + " is not royal");
     }
     if (const Json* sw = member(v, "swap")) r.swap = loadSwap(*sw, child(ptr, "swap"));
+    loadCaptureLimits(v, ptr);
     if (const Json* pl = member(v, "placement")) {
         std::string pp = child(ptr, "placement");
         array(*pl, pp);
