@@ -7,7 +7,7 @@ Timur, seen in the games or in XBoard's debug log; the opponent's own faults are
 failed on (a second Timur's count as Timur's).
 
 Usage: gui_match.py TIMUR_BINARY [--games N] [--tc MIN:SEC] [--inc SECONDS]
-                    [--legality true|false] [--max-moves N] [--fen FEN] [--gui-defaults]
+                    [--legality true|false] [--max-moves N] [--fen FEN] [--gui-defaults] [--keep]
                     VARIANT[:OPPONENT] ...
 VARIANT is XBoard's name (normal for chess); OPPONENT is an engine on the PATH or in
 /usr/games, or "timur" (the same binary, the default). --legality false turns XBoard's move
@@ -195,6 +195,8 @@ def main():
     parser.add_argument("--max-moves", type=int, default=90,
                         help="XBoard adjudicates a draw after this many moves")
     parser.add_argument("--fen", help="start every game from this position")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the games and XBoard's debug logs even when nothing failed")
     parser.add_argument("--gui-defaults", action="store_true",
                         help="move animation on, as in a person's XBoard")
     args = parser.parse_args()
@@ -218,7 +220,10 @@ def main():
     if failures:
         print("games and XBoard debug logs kept in", work)
         return 1
-    shutil.rmtree(work, ignore_errors=True)
+    if args.keep:
+        print("games and XBoard debug logs kept in", work)
+    else:
+        shutil.rmtree(work, ignore_errors=True)
     print("gui match: every game finished, no fault by Timur")
     return 0
 
