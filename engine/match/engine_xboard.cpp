@@ -22,6 +22,9 @@ namespace timur::match {
 
 namespace {
 
+// The hash size told to an engine with feature memory=1 (XBoard's default -defaultHashSize).
+constexpr int kXBoardMemoryMb = 64;
+
 using Clock = std::chrono::steady_clock;
 
 std::int64_t msSince(Clock::time_point t) {
@@ -89,6 +92,9 @@ class XBoardDriver : public EngineDriver {
                 features_.variants.end())
             throw EngineError(name() + ": does not offer variant " + want +
                               " (not in its feature variants)");
+        // XBoard tells an engine with feature memory=1 its hash size (its default, 64 MiB)
+        // before `new`; some engines (HaChu) have no hash table without it.
+        if (features_.memory) send("memory " + std::to_string(kXBoardMemoryMb));
         send("new");
         if (want != "normal") send("variant " + want);
         send("force");
@@ -156,7 +162,7 @@ class XBoardDriver : public EngineDriver {
             if (told_ < moves.size()) sendMove(moves, told_++);
         }
         EngineReply r;
-        std::string line;
+        std::string line, legs;
         for (;;) {
             auto st = read(line, std::max(0, waitMs - int(msSince(t0))));
             r.elapsedMs = msSince(t0);
@@ -174,9 +180,13 @@ class XBoardDriver : public EngineDriver {
             auto w = words(line);
             if (w.empty()) continue;
             if (w[0] == "move" && w.size() >= 2) {
+                // A move of several legs may come a leg a line, each but the last ending in a
+                // comma (HaChu's "move c7d8," then "move d8e9"), as XBoard reads it.
+                legs += w[1];
+                if (w[1].back() == ',') continue;
                 r.kind = EngineReply::Move;
-                r.raw = w[1];
-                r.move = fromEngine(moves, w[1]);
+                r.raw = legs;
+                r.move = fromEngine(moves, legs);
                 ++told_;  // the engine made it on its board
                 return r;
             }
@@ -221,7 +231,8 @@ class XBoardDriver : public EngineDriver {
   private:
     struct Features {
         bool ping = false, setboard = false, usermove = false, waitLonger = false;
-        bool reuse = true;  // reuse=0: a fresh process for every game
+        bool memory = false;  // memory=1: told the hash size before every game, as XBoard does
+        bool reuse = true;    // reuse=0: a fresh process for every game
         std::vector<std::string> variants;
     };
 
@@ -263,6 +274,8 @@ class XBoardDriver : public EngineDriver {
                 features_.usermove = value == "1";
             else if (key == "reuse")
                 features_.reuse = value != "0";
+            else if (key == "memory")
+                features_.memory = value == "1";
             else if (key == "san")
                 accepted = value == "0";
             else if (key == "variants") {
