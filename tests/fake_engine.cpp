@@ -19,6 +19,9 @@
 //   --no-setboard        XBoard: announce setboard=0
 //   --no-reuse           XBoard: announce reuse=0
 //   --setup FEN          XBoard: answer `variant` with `setup (...) 8x8+0_fairy FEN`
+//   --legs-per-line      XBoard: send a move of several legs a leg a line, each but the last
+//                        ending in a comma (move f8f9, then move f9f8), as HaChu does
+//   --memory             XBoard: announce memory=1
 //   --log FILE           append every command received to FILE
 #include <chrono>
 #include <cstdlib>
@@ -49,6 +52,7 @@ struct Script {
     int scoreCp = 0;
     bool setboard = true;
     bool reuse = true;
+    bool legsPerLine = false, memory = false;
     std::string log;
     std::string setup;
     std::vector<int> illegalGames;
@@ -138,7 +142,8 @@ class Fake {
             if (w[0] == "uci") {
                 say("id name Fake");
                 say("option name UCI_Variant type combo default chess var chess var shatranj var "
-                    "capablanca var grand var tamerlane var xiangqi var crazyhouse var shogi");
+                    "capablanca var grand var tamerlane var xiangqi var crazyhouse var shogi var "
+                    "chu");
                 say("uciok");
             } else if (w[0] == "isready") {
                 say("readyok");
@@ -199,7 +204,13 @@ class Fake {
             if (s_.score) say("1 " + std::to_string(s_.scoreCp) + " 0 1 " + m);
             Move mv = parseMove(*pos_, m);
             if (!mv.isNull()) pos_->makeMove(mv);
-            say("move " + protocol::toXBoardMove(m, variant_->board.ranks));
+            std::string text = protocol::toXBoardMove(m, variant_->board.ranks);
+            if (s_.legsPerLine)
+                for (size_t comma; (comma = text.find(',')) != std::string::npos;) {
+                    say("move " + text.substr(0, comma + 1));
+                    text.erase(0, comma + 1);
+                }
+            say("move " + text);
         };
         while (std::getline(std::cin, line)) {
             log(line);
@@ -208,9 +219,9 @@ class Fake {
             const std::string& c = w[0];
             if (c == "protover") {
                 say(std::string("feature ping=1 usermove=1 setboard=") + (s_.setboard ? "1" : "0") +
-                    (s_.reuse ? "" : " reuse=0") +
+                    (s_.reuse ? "" : " reuse=0") + (s_.memory ? " memory=1" : "") +
                     " variants=\"normal,shatranj,capablanca,grand,tamerlane,xiangqi,crazyhouse,"
-                    "shogi\" "
+                    "shogi,chu\" "
                     "done=1");
             } else if (c == "new") {
                 setVariant("chess");
@@ -296,6 +307,10 @@ int main(int argc, char** argv) {
             s.setboard = false;
         else if (a == "--no-reuse")
             s.reuse = false;
+        else if (a == "--legs-per-line")
+            s.legsPerLine = true;
+        else if (a == "--memory")
+            s.memory = true;
         else if (a == "--log")
             s.log = value();
         else if (a == "--setup")
@@ -313,7 +328,7 @@ int main(int argc, char** argv) {
             fake.say("id name Fake");
             fake.say(
                 "option name UCI_Variant type combo default chess var chess var shatranj var "
-                "capablanca var grand var tamerlane var xiangqi var crazyhouse var shogi");
+                "capablanca var grand var tamerlane var xiangqi var crazyhouse var shogi var chu");
             fake.say("uciok");
             return fake.uci();
         }

@@ -555,6 +555,27 @@ TEST(MatchGames, XBoardTenRankConversion) {
     EXPECT_FALSE(std::regex_search(l, m, std::regex(R"(usermove [a-j]10)"))) << l;
 }
 
+// An XBoard engine that announces memory=1 is told `memory N` before each game (HaChu has no
+// hash table without it), and a move it sends a leg a line (HaChu's Lion: "move f8f9," then
+// "move f9f8") is one move: the chu Lion's igui here.
+TEST(MatchGames, XBoardMemoryAndMovesALegALine) {
+    std::string log = tempPath("legs.log");
+    std::remove(log.c_str());
+    MatchOptions o;
+    o.variant = loadVariant("chu");
+    o.first = fake("X", "--memory --legs-per-line --moves \"f3f5 f5f7 f7f8 f8f9f8\" --log " + log,
+                   "xboard");
+    o.second = fake("U", "--moves \"a9a8 b9b8 l9l8 k9k8 j9j8\"");
+    o.games = 1;
+    o.game.adjudication.maxMoves = 5;
+    Played p = play(o, "legs");
+    EXPECT_NE(p.out.find("{Draw by adjudication: 5 moves played}"), std::string::npos) << p.out;
+    EXPECT_NE(p.pgn.find("4. f8f9,f9f8 k8"), std::string::npos) << p.pgn;
+    std::string l = readFile(log);
+    std::remove(log.c_str());
+    EXPECT_NE(l.find("memory 64\nnew\nvariant chu\n"), std::string::npos) << l;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Move text of every kind of move, both ways through the runner and both protocols: in game 1 the
 // UCI fake plays MOVE (as written) to the XBoard fake, in game 2 the XBoard fake plays it to the
