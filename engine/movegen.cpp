@@ -278,7 +278,7 @@ class Generator {
             const SquareSet& zone = rule.zone.of[us_];
             if (!zone[m.to] && !(rule.fromZoneToo && zone[m.from])) continue;
             if (rule.quietOnlyOnEntry && !capture && zone[m.from]) continue;
-            anyRule = true;
+            anyRule = anyRule || !rule.mayStayImmobile;
             if (rule.mandatory) mayStay = false;
             if constexpr (G == GenType::Quiets) continue;
             if (rule.choices.empty()) {

@@ -124,6 +124,9 @@ struct PromotionRule {
     // Chu shogi: a move that captures nothing promotes only when it enters the zone (starts
     // outside it); captures promote as the other fields say.
     bool quietOnlyOnEntry = false;
+    // With mandatory false: the piece may stay unpromoted even where it could never move again
+    // (chu's pawn on the last rank, a dead piece).
+    bool mayStayImmobile = false;
     // At most this many pieces of a type on the board for it to be a choice (grand chess:
     // a pawn promotes only to a piece its side has lost). Missing type = no limit.
     std::map<PieceType, int> limit;

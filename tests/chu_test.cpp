@@ -185,10 +185,9 @@ TEST(ChuPromotion, EnteringTheZoneOrCapturingInIt) {
     EXPECT_FALSE(has(moves, "f10e9+"));   // nor leaving it
     EXPECT_TRUE(has(moves, "f10g11+"));   // a capture starting inside: may
     EXPECT_TRUE(has(moves, "f10g11"));
-    // The pawn may promote on the last rank though it starts in the zone (and must: it could
-    // never move again).
+    // The pawn may promote on the last rank though it starts in the zone, or stay a dead piece.
     EXPECT_TRUE(has(moves, "e11e12+"));
-    EXPECT_FALSE(has(moves, "e11e12"));
+    EXPECT_TRUE(has(moves, "e11e12"));
 }
 
 TEST(ChuPromotion, CaptureLeavingTheZonePromotes) {
@@ -228,4 +227,8 @@ TEST(ChuLoader, CaptureLimitErrors) {
     j["rules"]["promotion"] = json::parse(
         R"([{ "pieces": ["P"], "choices": ["N"], "inPlace": true, "quietOnlyOnEntry": true }])");
     expectLoaderError(j, "/rules/promotion/0/quietOnlyOnEntry: not meaningful with \"inPlace\"");
+    j = small();
+    j["rules"]["promotion"] =
+        json::parse(R"([{ "pieces": ["P"], "choices": ["N"], "mayStayImmobile": true }])");
+    expectLoaderError(j, "/rules/promotion/0/mayStayImmobile: only meaningful with");
 }

@@ -8,8 +8,8 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
     object(v, ptr);
     checkKeys(v, ptr,
               {"pieces", "zone", "choices", "demote", "mandatory", "fromZoneToo",
-               "quietOnlyOnEntry", "limit", "relocateTo", "relocationBlocked", "inPlace",
-               "stepAsPromoted", "anywhereWhenLast", "mayNotAttack"});
+               "quietOnlyOnEntry", "mayStayImmobile", "limit", "relocateTo", "relocationBlocked",
+               "inPlace", "stepAsPromoted", "anywhereWhenLast", "mayNotAttack"});
     PromotionRule rule;
     std::string pp = child(ptr, "pieces");
     rule.pieces = letterList(required(v, ptr, "pieces"), pp);
@@ -65,6 +65,12 @@ PromotionRule Loader::loadPromotion(const Json& v, const std::string& ptr) const
         rule.fromZoneToo = boolean(*f, child(ptr, "fromZoneToo"));
     if (const Json* q = member(v, "quietOnlyOnEntry"))
         rule.quietOnlyOnEntry = boolean(*q, child(ptr, "quietOnlyOnEntry"));
+    if (const Json* s = member(v, "mayStayImmobile")) {
+        std::string sp = child(ptr, "mayStayImmobile");
+        rule.mayStayImmobile = boolean(*s, sp);
+        if (rule.mayStayImmobile && rule.mandatory)
+            fail(sp, "only meaningful with \"mandatory\": false");
+    }
     if (const Json* l = member(v, "limit")) {
         std::string lp = child(ptr, "limit");
         object(*l, lp);
