@@ -609,7 +609,8 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
     shared_.searchMoves = lim.searchMoves;
     tt_.allocate();
     tt_.newSearch();
-    shared_.time.start(lim, root.sideToMove());
+    shared_.time.start(lim, root.sideToMove(),
+                       int((root.occupied(White) | root.occupied(Black)).count()));
     *shared_.liveNodes = 0;
     *shared_.liveDepth = 0;
     prepare(root);

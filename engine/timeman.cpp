@@ -15,8 +15,9 @@ std::int64_t nowNs() {
 
 }  // namespace
 
-void TimeManager::start(const SearchLimits& limits, Color us) {
+void TimeManager::start(const SearchLimits& limits, Color us, int pieces) {
     nps_ = limits.nodesPerSecond;
+    pieces_ = pieces;
     restartClock();
     plan(limits, us);
 }
@@ -41,7 +42,10 @@ void TimeManager::plan(const SearchLimits& limits, Color us) {
     }
     if (limits.time[us] < 0) return;
     std::int64_t t = limits.time[us], inc = std::max<std::int64_t>(0, limits.inc[us]);
-    int mtg = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : 35;
+    // Without a session: 35 moves to come with up to 32 pieces on the board, more with more
+    // (chu shogi's 92 pieces play out over 150 moves a side and more).
+    int expected = std::clamp(35 * pieces_.load() / 32, 35, 100);
+    int mtg = limits.movesToGo > 0 ? std::min(limits.movesToGo, 40) : expected;
     // Every move to come costs the GUI's lag on top of its search, less the increment: that
     // much of the clock is never planned with, and below it we move at once.
     std::int64_t lagReserve = std::max<std::int64_t>(0, limits.moveLag - inc) * mtg;

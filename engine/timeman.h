@@ -12,8 +12,10 @@ namespace timur {
 
 class TimeManager {
   public:
-    // Plans side us's time for this move and starts the clock.
-    void start(const SearchLimits& limits, Color us);
+    // Plans side us's time for this move and starts the clock. `pieces`: the pieces on the
+    // board, which scale the moves the game is expected to last (a board with 92 pieces, chu
+    // shogi's start, plays far more moves than chess).
+    void start(const SearchLimits& limits, Color us, int pieces = 32);
     // Starts the clock again (a pondering search becomes a timed one at ponderhit).
     void restartClock();
     // Plans again from a fresh clock (XBoard's `time` that came with the move pondered on: the
@@ -47,6 +49,7 @@ class TimeManager {
     void plan(const SearchLimits& limits, Color us);
 
     std::atomic<std::int64_t> optimum_{-1}, maximum_{-1};
+    std::atomic<int> pieces_{32};
     std::atomic<std::uint64_t> nps_{0};
     std::atomic<std::int64_t> startNs_{0};
 };
