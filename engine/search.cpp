@@ -241,8 +241,9 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
                                            given ? Source::Given : Source::Pseudo, ttMove);
     Move bestMove;
     for (Move m; !(m = picker.next()).isNull();) {
-        // Delta pruning: even winning this piece for nothing does not reach alpha. A promotion
-        // that gains nothing (a piece turning over, Kyoto shogi) is a quiet move here.
+        // Delta pruning: even winning this piece (and promoting) for nothing does not reach
+        // alpha. A promotion that gains nothing (a piece turning over, Kyoto shogi) is a quiet
+        // move here.
         if (!check) {
             int gain = eval_->gain(*pos_, m);
             if ((isPromotion(m) && gain <= 0) || standPat + gain + 200 <= alpha) continue;
