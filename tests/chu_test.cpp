@@ -70,6 +70,15 @@ TEST(ChuPerft, StartAndMiddleGames) {
     // Timur's counts; their move lists agree with HaChu's (tests/chu_hachu_test.py).
     const Case cases[] = {
         {"", 3, 48315},
+        {"lf3gkts2l/a3sx3cfa/m+H2ed6/3i2p1p1vm/p3p2p1rpp/1+HP5i3/4P6+b/3I5PPP/PP1P1QN5/"
+         "1MR1G4S1M/AVC1TK1T1V1A/LF1S1E1G2FL w - - 1 56",
+         3, 825811},
+        {"lfcse1kgtcfl/av1gtxosdb1a/m1rhdq2hrvm/1+Hp1pppppppp/p7i3/4N7/12/3IP1HPI3/PPPP1PPBPPPP/"
+         "MV1RD1QD1RVM/A1BSTOX1T2A/LFC1GKEGSCFL w - - 5 16",
+         3, 349878},
+        {"lfc1gekgscfl/a1s1t1ot3a/m+H+bhdq1d1rvm/pp1pppp1p1p1/1+R6ip1p/3i4I3/7p4/P1+v1P3P1PP/"
+         "1P1P1P3P1M/M+h5D1RBA/A1+rOTQXTD2V/LFCSGKEGSCFL w - - 4 36",
+         3, 832471},
     };
     for (const Case& c : cases) {
         Position pos = chu(c.fen);
