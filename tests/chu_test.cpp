@@ -241,3 +241,33 @@ TEST(ChuLoader, CaptureLimitErrors) {
         json::parse(R"([{ "pieces": ["P"], "choices": ["N"], "mayStayImmobile": true }])");
     expectLoaderError(j, "/rules/promotion/0/mayStayImmobile: only meaningful with");
 }
+
+// Dai shogi (variants/dai.json): chu's rules on 15x15 with eight more pieces, a five-rank zone,
+// and no Lion-trading rules.
+TEST(Dai, StartPerftAndPieces) {
+    Position pos = positionOf("dai");
+    EXPECT_EQ(legalTexts(pos).size(), 71u);
+    EXPECT_EQ(perft(pos, 3), 357978u);
+    // The knight jumps over the first ranks; the violent ox (R2) steps up to two squares.
+    auto moves = legalTexts(pos);
+    EXPECT_TRUE(has(moves, "b1a3"));
+    EXPECT_TRUE(has(moves, "b3a3"));
+}
+
+TEST(Dai, PromotionZoneOfFiveRanksAndTheKnightsSecondChance) {
+    Position pos =
+        positionOf("dai", "7k7/15/2N'12/15/15/4S'10/15/15/15/15/15/15/15/15/7K7 w - - 0 1");
+    auto moves = legalTexts(pos);
+    EXPECT_TRUE(has(moves, "e10f11+"));  // the stone general enters the zone (rank 11)
+    EXPECT_TRUE(has(moves, "e10f11"));
+    // The knight on c13 reaches the last ranks, where it could never move again: it may
+    // promote, or stay there dead.
+    EXPECT_TRUE(has(moves, "c13b15+"));
+    EXPECT_TRUE(has(moves, "c13b15"));
+}
+
+TEST(Dai, NoLionTradingRules) {
+    Position pos =
+        positionOf("dai", "7k7/15/15/15/15/15/4g10/4n10/15/4N10/15/15/15/15/7K7 w - - 0 1");
+    EXPECT_TRUE(has(legalTexts(pos), "e6e8"));
+}
