@@ -254,6 +254,28 @@ TEST(Dai, StartPerftAndPieces) {
     EXPECT_TRUE(has(moves, "b3a3"));
 }
 
+TEST(Dai, MiddleGamePerft) {
+    // Random games; their move lists agree with HaChu's (tests/data/dai_hachu_positions.txt).
+    const std::pair<const char*, std::uint64_t> cases[] = {
+        {"l1s'i'cs2ksc1s'n'l/a1jhf1tegtfi'jua/1un'zgwxno1wbm2/rymv2dqdhz1vyr/p1ppp1ppp1p1p1p/"
+         "1p2ip3p3p1/10+B4/15/4I10/2P6PI2PP/PP1PPPP1PDPPPU+b/RYMVB1DQ2WVM1R/1UN'ZCWHTX2ZN'1Y/"
+         "A1J1FSEKTNF1JS'A/L1S'I'1GO1GSCI'H1L w - - 3 34",
+         707473},
+        {"l1s'i'2gk1s+H4/a1jcf1tet1fi'2a/1Qn'zswxhd1gzyun'/r+B2bh1o1wbv2r/p1p1pp2p1p2pp/"
+         "1p5p1pip3/4i3n6/15/12P2/4I5I2PP/PPP1P2PPPPP3/R1VS'4DHBVMR1/YUM+v1WOT+dW1ZYU1/"
+         "A1J1FGT4CJS'A/LN'1I'CS1KGSFI'1N'L w - - 0 47",
+         1294401},
+        {"l2fcst1es1i'1n'l/1s'j2g1ktgfcj1a/aun'zi'wxnoh1zu1s'/rym1b5wm3/pp1vp2+H2pv3/"
+         "2pp2p3i1p2/4ip1p3p3/15/10+D4/2PPI2P1P5/PP1VPPP3PPY1+r/1R2BO1W2WM3/AUMZ2NKXT1VN'2/"
+         "2JYF1GE2FZUS'A/LN'S'I'CSH1SGCI'2L w - - 0 60",
+         1770339},
+    };
+    for (const auto& [fen, nodes] : cases) {
+        Position pos = positionOf("dai", fen);
+        EXPECT_EQ(perft(pos, 3), nodes) << fen;
+    }
+}
+
 TEST(Dai, PromotionZoneOfFiveRanksAndTheKnightsSecondChance) {
     Position pos =
         positionOf("dai", "7k7/15/2N'12/15/15/4S'10/15/15/15/15/15/15/15/15/7K7 w - - 0 1");
