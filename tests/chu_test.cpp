@@ -293,3 +293,19 @@ TEST(Dai, NoLionTradingRules) {
         positionOf("dai", "7k7/15/15/15/15/15/4g10/4n10/15/4N10/15/15/15/15/7K7 w - - 0 1");
     EXPECT_TRUE(has(legalTexts(pos), "e6e8"));
 }
+
+TEST(ChuRepetition, RepeatingAPositionLoses) {
+    Position pos = chu();
+    play(pos, "f3e5 g10f8 e5f3");
+    EXPECT_FALSE(timur::test::gameEndOf(pos).over());
+    play(pos, "f8g10");  // Black brings back the start position: Black loses
+    GameEnd e = timur::test::gameEndOf(pos);
+    EXPECT_EQ(e.result, GameResult::WhiteWins) << e.reason;
+}
+
+TEST(ChuRepetition, PassingTwiceRepeats) {
+    // A Lion's pass answered by a pass brings the position back: the second passer loses.
+    Position pos = chu("6k5/12/12/12/12/5n6/12/12/5N6/12/12/6K5 w - - 0 1");
+    play(pos, "f4f4 f7f7");
+    EXPECT_EQ(timur::test::gameEndOf(pos).result, GameResult::WhiteWins);
+}
