@@ -12,7 +12,7 @@ PACKAGES := build-essential cmake nlohmann-json3-dev libboost-program-options-de
 # Peers the engine is compared with and played against (the oracle and the real games of
 # `make test`); failing to install them does not stop the build, but then `make test` fails
 # (REQUIRE_PEERS=0 lets those tests skip instead).
-PEERS := fairy-stockfish fairymax hachu xboard xvfb xauth polyglot
+PEERS := fairy-stockfish fairymax xboard xvfb xauth polyglot hachu
 REQUIRE_PEERS ?= 1
 # ctest label expressions. Long tests and known faults (labelled long too) are never in these
 # runs. The real games (labels games, games-short) run after the rest, verbose, so that the log

@@ -158,7 +158,8 @@ class Generator {
                     m.flags = n.victimSlot;
                     if (n.victimSlot) {
                         m.victim[0] = victims[0];
-                        m.victim[1] = victims[1];
+                        // (A second victim only when there is one: moves must compare equal.)
+                        if (n.victimSlot > 1) m.victim[1] = victims[1];
                     }
                     if ((n.flags & betza::kNodeCreatesEp) && o == kOccEmpty) {
                         m.flags |= kMoveCreatesEp;
@@ -176,7 +177,8 @@ class Generator {
                 m.kind = MoveKind::EnPassant;
                 m.aux = std::uint8_t(pos_.epVictim());
                 m.flags = n.victimSlot;
-                if (n.victimSlot) m.victim[0] = victims[0], m.victim[1] = victims[1];
+                if (n.victimSlot) m.victim[0] = victims[0];
+                if (n.victimSlot > 1) m.victim[1] = victims[1];
                 add(t, m, true);
             }
             if (n.pass & passClass) {

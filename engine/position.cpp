@@ -10,8 +10,6 @@ namespace timur {
 namespace {
 // zobrist::extra's index for "the last move was a pass" (the side rights use 0 to 15).
 constexpr int kAfterPassKey = 63;
-// zobrist::extra's index for "the other side may not counterstrike" (Rules::CounterstrikeRule).
-constexpr int kCounterstrikeKey = 62;
 }  // namespace
 
 bool Position::struckDown(const Undo& u) const {
@@ -222,7 +220,6 @@ std::uint64_t Position::computeHash() const {
         for (std::uint8_t r : {kSwapRight, kExchangeRight})
             if (rights_[c] & r) h ^= zobrist::extra(c * 8 + r);
     if (info_->hashesPass && (lastMove().flags & kMovePass)) h ^= zobrist::extra(kAfterPassKey);
-    if (counterstrikeForbidden()) h ^= zobrist::extra(kCounterstrikeKey);
     return h;
 }
 
@@ -276,8 +273,6 @@ void Position::passTurn() {
 }
 
 void Position::makeMove(const Move& m) {
-    // The counterstrike state of the position before (its hash has the key) ends with any move.
-    if (counterstrikeForbidden()) hash_ ^= zobrist::extra(kCounterstrikeKey);
     Undo& u = pushUndo(m);
     ++halfmoveClock_;
     if (info_->hashesPass)  // the position after a pass has a hash of its own
@@ -356,13 +351,11 @@ void Position::makeMove(const Move& m) {
             (m.flags & kMoveUnload) || ((m.flags & kMoveGate) && info_->isRoyal[m.victim[1]]))
             refreshRoyals();
         if (u.movedVirgin || u.captureCount || u.unloadedVirgin) dropLoneCastlingKings(u);
-        if (struckDown(u)) hash_ ^= zobrist::extra(kCounterstrikeKey);
     }
     passTurn();
 }
 
 void Position::makeNullMove() {
-    if (counterstrikeForbidden()) hash_ ^= zobrist::extra(kCounterstrikeKey);
     pushUndo(Move{});
     halfmoveClock_ = 0;
     if (info_->hashesPass && (lastMove(1).flags & kMovePass))

@@ -102,7 +102,9 @@ class Position {
     void makeNullMove();
     void unmakeNullMove();
     // Rules::CounterstrikeRule: the last move took a piece of the rule's types with a piece not
-    // of them, so the side to move may not do the same now. Not in the FEN: false after setFen.
+    // of them, so the side to move may not do the same now. Not in the FEN (false after setFen)
+    // and so not in the hash, which is the FEN's: the search checks every move it takes from the
+    // transposition table.
     bool counterstrikeForbidden() const;
 
     // Hashes of the positions before each move played since setFen (for repetition).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Chu shogi move lists against HaChu's.
+"""Chu and dai shogi move lists against HaChu's.
 
 For each position of CASES (tests/data/chu_hachu_positions.txt), HaChu is set up with `setboard`
 and asked, by XBoard's `lift SQUARE`, for the moves of every piece of the side to move: it answers
@@ -22,45 +22,60 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 # HaChu's highlights show moves that leave the king attacked (it plays by capturing kings), so the
 # comparison is made without the check rule; chu.json's own legality is tested by chu_test.
-VARIANT = os.path.join(HERE, "variants", "chu-pseudo-legal.json")
+VARIANTS = {"chu": os.path.join(HERE, "variants", "chu-pseudo-legal.json"),
+            "dai": os.path.join(HERE, "variants", "dai-pseudo-legal.json")}
 # PASSES: HaChu 0.21 offers at most one pass (a move to the piece's own square) per position, by
 # the last piece with Lion power it found, and only when its search reaches that phase; Timur
 # offers one per such piece. Passes are left out of the comparison (chu_test checks them).
-FILES = "abcdefghijkl"
+FILES = "abcdefghijklmnop"
+SIZE = 12  # the board's files and ranks (chu 12, dai 15), set per data file
+# HaChu's FEN letters for dai (which XBoard does not know), by Timur's: HaChu 0.21 writes some
+# with a ' or ! of its own.
+HACHU_DAI = {"N": "L!", "I": "P'", "Y": "F'", "U": "X'", "J": "C'", "Z": "A'", "I'": "I",
+             "N'": "N", "S'": "U"}
 
 
 def squares(text):
-    return re.findall(r"([a-l])(\d+)", text)
+    return re.findall(r"([a-p])(\d+)", text)
 
 
 def sq_index(f, r):
-    return (int(r) - 1) * 12 + FILES.index(f)
+    return (int(r) - 1) * SIZE + FILES.index(f)
+
+
+def cells(row):
+    return re.findall(r"\d+|\+?[A-Za-z]'?", row)
 
 
 def parse_fen_board(fen):
     board = {}
     rows = fen.split()[0].split("/")
     for i, row in enumerate(rows):
-        rank = 12 - i
+        rank = SIZE - i
         f = 0
-        j = 0
-        while j < len(row):
-            c = row[j]
+        for c in cells(row):
             if c.isdigit():
-                k = j
-                while k < len(row) and row[k].isdigit():
-                    k += 1
-                f += int(row[j:k])
-                j = k
+                f += int(c)
                 continue
-            piece = c
-            if c == "+":
-                piece = row[j:j + 2]
-                j += 1
-            board[(rank - 1) * 12 + f] = piece
+            board[(rank - 1) * SIZE + f] = c
             f += 1
-            j += 1
     return board
+
+
+def hachu_fen(fen):
+    """The board of a dai FEN with HaChu's letters (HACHU_DAI)."""
+    rows = []
+    for row in fen.split()[0].split("/"):
+        out = ""
+        for c in cells(row):
+            base = c.lstrip("+")
+            key = base.upper()
+            if key in HACHU_DAI:
+                letter = HACHU_DAI[key]
+                base = letter[0].lower() + letter[1:] if base[0].islower() else letter
+            out += ("+" if c.startswith("+") else "") + base
+        rows.append(out)
+    return "/".join(rows)
 
 
 def mirrored(fen):
@@ -69,13 +84,12 @@ def mirrored(fen):
     parts = fen.split()
     rows = []
     for row in reversed(parts[0].split("/")):
-        cells = re.findall(r"\d+|\+?[A-Za-z]", row)
-        rows.append("".join(c.swapcase() for c in reversed(cells)))
+        rows.append("".join(c.swapcase() for c in reversed(cells(row))))
     return " ".join(["/".join(rows), "w"] + parts[2:])
 
 
-def timur_marks(timur, fen):
-    out = subprocess.run([timur, "moves", "--variant", VARIANT, "--fen", fen, "--json"],
+def timur_marks(timur, variant, fen):
+    out = subprocess.run([timur, "moves", "--variant", variant, "--fen", fen, "--json"],
                          capture_output=True, text=True, check=True).stdout
     moves = json.loads(out)["moves"]
     board = parse_fen_board(fen)
@@ -99,11 +113,12 @@ def timur_marks(timur, fen):
     return marks
 
 
-def hachu_marks(hachu, fen, froms):
-    cmds = ["xboard", "protover 2", "memory 16", "new", "variant chu", "force",
-            "setboard " + fen.split()[0]]
+def hachu_marks(hachu, variant, fen, froms):
+    board = fen.split()[0] if variant == "chu" else hachu_fen(fen)
+    cmds = ["xboard", "protover 2", "memory 16", "new", "variant " + variant, "force",
+            "setboard " + board]
     for f in froms:
-        cmds.append("lift %s%d" % (FILES[f % 12], f // 12 + 1))
+        cmds.append("lift %s%d" % (FILES[f % SIZE], f // SIZE + 1))
         cmds.append("ping %d" % f)
     cmds.append("quit")
     out = subprocess.run([hachu], input="\n".join(cmds) + "\n", capture_output=True,
@@ -118,13 +133,13 @@ def hachu_marks(hachu, fen, froms):
             b = {}
             if current:
                 for i, row in enumerate(current.split("/")):
-                    rank = 11 - i
+                    rank = SIZE - 1 - i
                     col = 0
                     for c in re.findall(r"\d+|.", row):
                         if c.isdigit():
                             col += int(c)
                         else:
-                            b[rank * 12 + col] = c
+                            b[rank * SIZE + col] = c
                             col += 1
             b.pop(f, None)  # a pass (PASSES)
             marks[f] = b
@@ -133,7 +148,35 @@ def hachu_marks(hachu, fen, froms):
 
 
 def name(sq):
-    return "%s%d" % (FILES[sq % 12], sq // 12 + 1)
+    return "%s%d" % (FILES[sq % SIZE], sq // SIZE + 1)
+
+
+def compare(timur, hachu, variant, fen, known):
+    if fen.split()[1] == "b":
+        fen = mirrored(fen)
+    board = parse_fen_board(fen)
+    froms = [s for s, p in board.items() if p.lstrip("+").isupper()]
+    ours = timur_marks(timur, VARIANTS[variant], fen)
+    theirs = hachu_marks(hachu, variant, fen, froms)
+    diffs = []
+    for s in sorted(froms):
+        a, b = ours.get(s, {}), theirs.get(s, {})
+        if a != b:
+            diffs.append("%s %s: timur %s hachu %s" % (
+                board[s], name(s),
+                " ".join(name(k) + v for k, v in sorted(a.items()) if b.get(k) != v),
+                " ".join(name(k) + v for k, v in sorted(b.items()) if a.get(k) != v)))
+    expected = [d.strip() for d in known.split(";") if d.strip()]
+    got = [d.split(":")[0] for d in diffs]
+    if sorted(got) != sorted(e.split(":")[0] for e in expected):
+        print("FAIL", variant, fen)
+        for d in diffs:
+            print("   ", d)
+        if expected:
+            print("    expected differences:", "; ".join(expected))
+        return False
+    print("ok  ", variant, fen, "(%d pieces%s)" % (len(froms), ", known: " + known if known else ""))
+    return True
 
 
 def main():
@@ -145,43 +188,22 @@ def main():
             return 1
         print("hachu is not installed: skipped")
         return 77
-    cases = []
-    with open(os.path.join(HERE, "data", "chu_hachu_positions.txt")) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            fen, _, known = line.partition(" | ")
-            cases.append((fen, known))
-    failures = 0
-    for fen, known in cases:
-        if fen.split()[1] == "b":
-            fen = mirrored(fen)
-        white = True
-        board = parse_fen_board(fen)
-        froms = [s for s, p in board.items() if (p.lstrip("+").isupper()) == white]
-        ours = timur_marks(timur, fen)
-        theirs = hachu_marks(hachu, fen, froms)
-        diffs = []
-        for s in sorted(froms):
-            a, b = ours.get(s, {}), theirs.get(s, {})
-            if a != b:
-                diffs.append("%s %s: timur %s hachu %s" % (
-                    board[s], name(s),
-                    " ".join(name(k) + v for k, v in sorted(a.items()) if b.get(k) != v),
-                    " ".join(name(k) + v for k, v in sorted(b.items()) if a.get(k) != v)))
-        expected = [d.strip() for d in known.split(";") if d.strip()]
-        got = [d.split(":")[0] for d in diffs]
-        if sorted(got) != sorted(e.split(":")[0] for e in expected):
-            failures += 1
-            print("FAIL", fen)
-            for d in diffs:
-                print("   ", d)
-            if expected:
-                print("    expected differences:", "; ".join(expected))
-        else:
-            print("ok  ", fen, "(%d pieces%s)" % (len(froms), ", known: " + known if known else ""))
-    print("%d of %d positions differ" % (failures, len(cases)))
+    global SIZE
+    failures = total = 0
+    for variant, size in (("chu", 12), ("dai", 15)):
+        SIZE = size
+        cases = []
+        with open(os.path.join(HERE, "data", variant + "_hachu_positions.txt")) as f:
+            for line in f:
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                fen, _, known = line.partition(" | ")
+                cases.append((fen, known))
+        total += len(cases)
+        for fen, known in cases:
+            failures += not compare(timur, hachu, variant, fen, known)
+    print("%d of %d positions differ" % (failures, total))
     return 1 if failures else 0
 
 

@@ -70,6 +70,15 @@ TEST(ChuPerft, StartAndMiddleGames) {
     // Timur's counts; their move lists agree with HaChu's (tests/chu_hachu_test.py).
     const Case cases[] = {
         {"", 3, 48315},
+        {"lf3gkts2l/a3sx3cfa/m+H2ed6/3i2p1p1vm/p3p2p1rpp/1+HP5i3/4P6+b/3I5PPP/PP1P1QN5/"
+         "1MR1G4S1M/AVC1TK1T1V1A/LF1S1E1G2FL w - - 1 56",
+         3, 825811},
+        {"lfcse1kgtcfl/av1gtxosdb1a/m1rhdq2hrvm/1+Hp1pppppppp/p7i3/4N7/12/3IP1HPI3/PPPP1PPBPPPP/"
+         "MV1RD1QD1RVM/A1BSTOX1T2A/LFC1GKEGSCFL w - - 5 16",
+         3, 349878},
+        {"lfc1gekgscfl/a1s1t1ot3a/m+H+bhdq1d1rvm/pp1pppp1p1p1/1+R6ip1p/3i4I3/7p4/P1+v1P3P1PP/"
+         "1P1P1P3P1M/M+h5D1RBA/A1+rOTQXTD2V/LFCSGKEGSCFL w - - 4 36",
+         3, 832471},
     };
     for (const Case& c : cases) {
         Position pos = chu(c.fen);
@@ -150,7 +159,7 @@ TEST(ChuCounterstrike, NoLionRecaptureByANonLionAtOnce) {
     EXPECT_TRUE(pos.counterstrikeForbidden());
     Position fresh = chu(pos.fen());
     EXPECT_FALSE(fresh.counterstrikeForbidden());
-    EXPECT_NE(pos.hash(), fresh.hash());  // the state is in the hash
+    EXPECT_EQ(pos.hash(), fresh.hash());  // the state is not in the FEN, nor in the hash
     auto moves = legalTexts(pos);
     EXPECT_FALSE(has(moves, "a10e6")) << "the horse takes the Lion at once";
     pos.unmakeMove();
@@ -231,4 +240,72 @@ TEST(ChuLoader, CaptureLimitErrors) {
     j["rules"]["promotion"] =
         json::parse(R"([{ "pieces": ["P"], "choices": ["N"], "mayStayImmobile": true }])");
     expectLoaderError(j, "/rules/promotion/0/mayStayImmobile: only meaningful with");
+}
+
+// Dai shogi (variants/dai.json): chu's rules on 15x15 with eight more pieces, a five-rank zone,
+// and no Lion-trading rules.
+TEST(Dai, StartPerftAndPieces) {
+    Position pos = positionOf("dai");
+    EXPECT_EQ(legalTexts(pos).size(), 71u);
+    EXPECT_EQ(perft(pos, 3), 357978u);
+    // The knight jumps over the first ranks; the violent ox (R2) steps up to two squares.
+    auto moves = legalTexts(pos);
+    EXPECT_TRUE(has(moves, "b1a3"));
+    EXPECT_TRUE(has(moves, "b3a3"));
+}
+
+TEST(Dai, MiddleGamePerft) {
+    // Random games; their move lists agree with HaChu's (tests/data/dai_hachu_positions.txt).
+    const std::pair<const char*, std::uint64_t> cases[] = {
+        {"l1s'i'cs2ksc1s'n'l/a1jhf1tegtfi'jua/1un'zgwxno1wbm2/rymv2dqdhz1vyr/p1ppp1ppp1p1p1p/"
+         "1p2ip3p3p1/10+B4/15/4I10/2P6PI2PP/PP1PPPP1PDPPPU+b/RYMVB1DQ2WVM1R/1UN'ZCWHTX2ZN'1Y/"
+         "A1J1FSEKTNF1JS'A/L1S'I'1GO1GSCI'H1L w - - 3 34",
+         707473},
+        {"l1s'i'2gk1s+H4/a1jcf1tet1fi'2a/1Qn'zswxhd1gzyun'/r+B2bh1o1wbv2r/p1p1pp2p1p2pp/"
+         "1p5p1pip3/4i3n6/15/12P2/4I5I2PP/PPP1P2PPPPP3/R1VS'4DHBVMR1/YUM+v1WOT+dW1ZYU1/"
+         "A1J1FGT4CJS'A/LN'1I'CS1KGSFI'1N'L w - - 0 47",
+         1294401},
+        {"l2fcst1es1i'1n'l/1s'j2g1ktgfcj1a/aun'zi'wxnoh1zu1s'/rym1b5wm3/pp1vp2+H2pv3/"
+         "2pp2p3i1p2/4ip1p3p3/15/10+D4/2PPI2P1P5/PP1VPPP3PPY1+r/1R2BO1W2WM3/AUMZ2NKXT1VN'2/"
+         "2JYF1GE2FZUS'A/LN'S'I'CSH1SGCI'2L w - - 0 60",
+         1770339},
+    };
+    for (const auto& [fen, nodes] : cases) {
+        Position pos = positionOf("dai", fen);
+        EXPECT_EQ(perft(pos, 3), nodes) << fen;
+    }
+}
+
+TEST(Dai, PromotionZoneOfFiveRanksAndTheKnightsSecondChance) {
+    Position pos =
+        positionOf("dai", "7k7/15/2N'12/15/15/4S'10/15/15/15/15/15/15/15/15/7K7 w - - 0 1");
+    auto moves = legalTexts(pos);
+    EXPECT_TRUE(has(moves, "e10f11+"));  // the stone general enters the zone (rank 11)
+    EXPECT_TRUE(has(moves, "e10f11"));
+    // The knight on c13 reaches the last ranks, where it could never move again: it may
+    // promote, or stay there dead.
+    EXPECT_TRUE(has(moves, "c13b15+"));
+    EXPECT_TRUE(has(moves, "c13b15"));
+}
+
+TEST(Dai, NoLionTradingRules) {
+    Position pos =
+        positionOf("dai", "7k7/15/15/15/15/15/4g10/4n10/15/4N10/15/15/15/15/7K7 w - - 0 1");
+    EXPECT_TRUE(has(legalTexts(pos), "e6e8"));
+}
+
+TEST(ChuRepetition, RepeatingAPositionLoses) {
+    Position pos = chu();
+    play(pos, "f3e5 g10f8 e5f3");
+    EXPECT_FALSE(timur::test::gameEndOf(pos).over());
+    play(pos, "f8g10");  // Black brings back the start position: Black loses
+    GameEnd e = timur::test::gameEndOf(pos);
+    EXPECT_EQ(e.result, GameResult::WhiteWins) << e.reason;
+}
+
+TEST(ChuRepetition, PassingTwiceRepeats) {
+    // A Lion's pass answered by a pass brings the position back: the second passer loses.
+    Position pos = chu("6k5/12/12/12/12/5n6/12/12/5N6/12/12/6K5 w - - 0 1");
+    play(pos, "f4f4 f7f7");
+    EXPECT_EQ(timur::test::gameEndOf(pos).result, GameResult::WhiteWins);
 }

@@ -221,7 +221,17 @@ TEST(BitboardPieces, ShippedPiecesOnTheWalker) {
                 if (!classify(z.moves, &why)) walker[v->name + " " + v->pieces[t].letter] = why;
         }
     }
+    const std::string locust = "a leg that captures or hops before the move ends (locust, hopper)";
     std::map<std::string, std::string> expected = {
+        // The Lion, the promoted kirin, the horned falcon and the soaring eagle (chu, dai).
+        {"chu N", locust},
+        {"chu +O", locust},
+        {"chu +H", locust},
+        {"chu +D", locust},
+        {"dai N", locust},
+        {"dai +O", locust},
+        {"dai +H", locust},
+        {"dai +D", locust},
         {"grasshopper G", "a leg that captures or hops before the move ends (locust, hopper)"},
         {"janggi C", "a leg that captures or hops before the move ends (locust, hopper)"},
         {"wildebeest P", "a move from one rank ahead of the start (ii)"},
