@@ -144,11 +144,15 @@ def play(args, xboard, xvfb, timur, spec, work):
     os.makedirs(home, exist_ok=True)
     env = dict(os.environ, HOME=home, PATH=os.environ.get("PATH", "") + ":/usr/games")
     out, faults = [], []
+    # Each game may last both clocks over max_moves moves, and XBoard's own lag on top.
+    minutes, _, seconds = args.tc.partition(":")
+    base = float(minutes) * 60 + float(seconds or 0)
+    limit = 900 + args.games * (2 * (base + args.inc * args.max_moves) + 30)
     try:
         subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       timeout=900)
+                       timeout=limit)
     except subprocess.TimeoutExpired:
-        return out, [f"{variant}: xboard did not finish the match in 900 s"]
+        return out, [f"{variant}: xboard did not finish the match in {limit:.0f} s"]
     pgn = open(pgn_path, errors="replace").read() if os.path.exists(pgn_path) else ""
     log = open(debug_path, errors="replace").read() if os.path.exists(debug_path) else ""
     played = list(games(pgn))
