@@ -133,6 +133,7 @@ class XBoardMoves {
 
   private:
     std::string legsText(const Legs& l) const;
+    std::string legsSan(Position& pos, const Move& m) const;  // xboard_san.cpp
     std::string relayText(const Position& pos, const Legs& l) const;
     Move parseLegacy(Position& pos, const std::string& text) const;
 

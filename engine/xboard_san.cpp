@@ -55,6 +55,25 @@ bool isPawn(const Variant& v, PieceType t) {
     return sanLetter(v, t) == 'P';
 }
 
+// The letters of a piece in XBoard's SAN of a two-leg move: its SAN letter, or a shogi-style
+// promoted type's "+O" (XBoard writes a promoted piece as '+' and the letter it came from).
+std::string legsLetters(const Variant& v, PieceType t) {
+    if (char c = sanLetter(v, t)) return std::string(1, c);
+    const std::string& l = v.pieces[t].letter;
+    return l.size() == 2 && l[0] == '+' && std::isupper(static_cast<unsigned char>(l[1])) ? l : "";
+}
+
+// A two-leg move of a lettered piece that captures on the way (chu's Lion): XBoard writes the
+// first leg as a capture in SAN, then '-' (the destination is empty, or the origin: igui) or 'x'
+// and the destination, then the promotion's '+' (Nxf6-g6, Nxl2xk1, Nxh5-i6, +Oxd4-e3).
+bool isLegsSan(const Position& pos, const Move& m) {
+    const Variant& v = pos.variant();
+    if (m.kind != MoveKind::Normal || m.victimCount() != 1 || (m.flags & ~kMoveVictimMask) ||
+        legsLetters(v, typeOf(pos.at(m.from))).empty() || isPawn(v, typeOf(pos.at(m.from))))
+        return false;
+    return m.promo == kNoPieceType || v.pieces[typeOf(pos.at(m.from))].promotesTo == m.promo;
+}
+
 }  // namespace
 
 std::string XBoardMoves::san(Position& pos, const Move& m) const {
@@ -63,6 +82,7 @@ std::string XBoardMoves::san(Position& pos, const Move& m) const {
     // A variant XBoard learns from the engine is read back only with the engine's help: its
     // games keep Timur's own text, free of XBoard's kludges (nicknames, legs).
     if (engineDefined_) return moveText(pos, m, true);
+    if (isLegsSan(pos, m)) return legsSan(pos, m);
     if (!hasSanForm(pos, m)) return text(pos, m, true);
     std::string s;
     if (m.kind == MoveKind::Castling) {
@@ -114,6 +134,35 @@ std::string XBoardMoves::san(Position& pos, const Move& m) const {
         s += replies.size == 0 ? '#' : '+';
     }
     pos.unmakeMove();
+    return s;
+}
+
+// The first leg is told apart from another piece of the same kind capturing on the same square
+// (by a plain move or a first leg) as SAN tells a move apart: by file, by rank, or by both.
+std::string XBoardMoves::legsSan(Position& pos, const Move& m) const {
+    const Variant& v = pos.variant();
+    const Geometry& g = pos.board();
+    int kill = m.victim[0];
+    MoveList legal;
+    generateLegal(pos, legal);
+    bool rival = false, fileShared = false, rankShared = false;
+    for (const Move& o : legal) {
+        if (o.kind == MoveKind::Drop || o.from == m.from || pos.at(o.from) != pos.at(m.from))
+            continue;
+        if (o.to != kill && (o.victimCount() == 0 || o.victim[0] != kill)) continue;
+        rival = true;
+        fileShared |= g.fileOf(o.from) == g.fileOf(m.from);
+        rankShared |= g.rankOf(o.from) == g.rankOf(m.from);
+    }
+    std::string from = square(m.from);
+    std::string s = legsLetters(v, typeOf(pos.at(m.from)));
+    if (rival) s += !fileShared ? from.substr(0, 1) : !rankShared ? from.substr(1) : from;
+    bool quietEnd = m.to == m.from || pos.at(m.to) == kNoPiece;
+    s += 'x';
+    s += square(kill);
+    s += quietEnd ? '-' : 'x';
+    s += square(m.to);
+    if (m.promo != kNoPieceType) s += '+';
     return s;
 }
 

@@ -26,7 +26,7 @@ from gui_match import find, games  # noqa: E402  (XBoard's helpers, shared)
 
 SKIP = 77
 VARIANTS = ["chess", "capablanca", "courier", "crazyhouse", "grand", "makruk", "shatranj",
-            "shogi", "xiangqi"]
+            "shogi", "xiangqi", "chu"]
 
 
 def xboard_load(xboard, xvfb, pgn_file, index, home):

@@ -116,6 +116,12 @@ TEST(XBoardSan, VariantForms) {
     // (its letter "+B") has no SAN letter and is written in coordinates.
     auto shogi = loadVariant("shogi");
     EXPECT_EQ(san("shogi", "4k4/9/9/9/9/9/9/9/4K3R[-] w - - 0 1", "i1i9"), "Ri9");
+    // Chu's Lion as XBoard writes its two-leg moves: the first leg as a capture, then '-' to an
+    // empty square or back (igui), 'x' onto a piece.
+    const char* lion = "11k/12/12/12/12/4g7/4p7/4N7/12/12/12/K11 w - - 0 1";
+    EXPECT_EQ(san("chu", lion, "e5e6e5"), "Nxe6-e5");
+    EXPECT_EQ(san("chu", lion, "e5e6d7"), "Nxe6-d7");
+    EXPECT_EQ(san("chu", lion, "e5e6e7"), "Nxe6xe7");
     // An engine-defined variant (Tamerlane) keeps Timur's own text.
     auto tam = loadVariant("tamerlane");
     Position pos(tam);
