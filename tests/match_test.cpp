@@ -570,7 +570,7 @@ TEST(MatchGames, XBoardMemoryAndMovesALegALine) {
     o.game.adjudication.maxMoves = 5;
     Played p = play(o, "legs");
     EXPECT_NE(p.out.find("{Draw by adjudication: 5 moves played}"), std::string::npos) << p.out;
-    EXPECT_NE(p.pgn.find("4. f8f9,f9f8 k8"), std::string::npos) << p.pgn;
+    EXPECT_NE(p.pgn.find("4. Nxf9-f8 k8"), std::string::npos) << p.pgn;
     std::string l = readFile(log);
     std::remove(log.c_str());
     EXPECT_NE(l.find("memory 64\nnew\nvariant chu\n"), std::string::npos) << l;
