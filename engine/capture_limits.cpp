@@ -56,13 +56,4 @@ bool captureLimitApplies(const Position& pos, const Move& m) {
            (p != kNoPiece && colorOf(p) != pos.sideToMove() && info.limitedVictims[typeOf(p)]);
 }
 
-bool limitedVictimsPresent(const Position& pos) {
-    const VariantInfo& info = pos.info();
-    if (info.limitedVictims.none()) return false;
-    Color them = ~pos.sideToMove();
-    for (int t = 0; t < info.typeCount; ++t)
-        if (info.limitedVictims[t] && pos.pieces(them, PieceType(t)).any()) return true;
-    return false;
-}
-
 }  // namespace timur

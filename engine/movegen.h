@@ -86,9 +86,8 @@ inline void applyWalls(const PieceSpec& mover, Piece occupant, const betza::Path
 // afterwards, 2 when it is illegal.
 int captureLimit(const Position& pos, const Move& m);
 // Whether m may take a piece those rules limit (then it is made and judged, never assumed
-// legal), and whether the opponent has such a piece at all.
+// legal).
 bool captureLimitApplies(const Position& pos, const Move& m);
-bool limitedVictimsPresent(const Position& pos);
 
 // Whether side `by` could capture a royal standing on `sq` (the square's real content is ignored,
 // except by a piece that may not capture what stands there: PieceSpec::mayNotCapture).

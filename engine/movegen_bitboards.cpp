@@ -471,6 +471,11 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     BB immune;
     for (PieceType t : bb.immuneTypes)
         immune |= fromSquareSet<BB>(pos.pieces(~us, t) & info.immune[t][~us]);
+    // Captures the rules limit (chu's Lions: rules.protectedVictims, counterstrike) are judged.
+    BB limited;
+    if (info.limitedVictims.any())
+        for (int t = 0; t < info.typeCount; ++t)
+            if (info.limitedVictims[t]) limited |= fromSquareSet<BB>(pos.pieces(~us, PieceType(t)));
     // The pieces counted here: of the types the bitboards cover, those whose moves the
     // generator adds as they are (none of them enters a promotion zone). The others' moves are
     // generated below.
@@ -514,8 +519,8 @@ int countMoves(Position& pos, const BitboardTables& tables) {
                           if (exposure.enabled && !royal &&
                               (!exposure.vacate[from] ||
                                (to.any() && safeWithout<W>(pos, tables, all, from, cache)))) {
-                              tally.add(to.andNot(occupy));
-                              to &= occupy;
+                              tally.add(to.andNot(occupy | limited));
+                              to &= occupy | limited;
                           }
                           forEachSquare(to, [&](int target) {
                               Move m;
@@ -540,13 +545,14 @@ int countMoves(Position& pos, const BitboardTables& tables) {
     if (v.rules.castling || v.rules.drops || (pos.occupied(us) & ~countedFrom).any())
         generatePseudoExcept(pos, rest, countedFrom);
     for (const Move& m : rest) {
-        bool safe = exposure.enabled && !exposure.occupy[m.to] &&
-                    !(m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload | kMoveGate)) &&
-                    !(m.promo != kNoPieceType && info.isRoyal[m.promo]) &&
-                    ((m.kind == MoveKind::Drop &&
-                      std::find(noMate.begin(), noMate.end(), m.promo) == noMate.end()) ||
-                     (m.kind == MoveKind::Normal && m.victimCount() == 0 &&
-                      !exposure.vacate[m.from] && !info.isRoyal[typeOf(pos.at(m.from))]));
+        bool safe =
+            exposure.enabled && !exposure.occupy[m.to] &&
+            !(m.flags & (kMoveRelocate | kMoveEndsGame | kMoveUnload | kMoveGate)) &&
+            !(m.promo != kNoPieceType && info.isRoyal[m.promo]) &&
+            ((m.kind == MoveKind::Drop &&
+              std::find(noMate.begin(), noMate.end(), m.promo) == noMate.end()) ||
+             (m.kind == MoveKind::Normal && m.victimCount() == 0 && !exposure.vacate[m.from] &&
+              !info.isRoyal[typeOf(pos.at(m.from))] && !captureLimitApplies(pos, m)));
         count += safe || legal(pos, judge, cache, m);
     }
     // As generateLegal ends: placements, then the swap, which may need there to be no other move.
@@ -572,8 +578,6 @@ int countLegalMoves(Position& pos) {
     if (!v.bitboards || pos.terminal() || pos.hasSeveralEpTargets()) return -1;
     // Facing royals must be parted: generateLegal makes and tests every move.
     if (r.facingRoyals && royalsFaceNow(pos)) return -1;
-    // Captures the rules limit (chu's Lions) are judged one by one.
-    if (limitedVictimsPresent(pos)) return -1;
     // Promotions that are moves of their own, and a side that must drop: generateLegal's.
     if ((pos.info().inPlacePromotions && mayPromoteInPlace(pos)) || mustDropNow(pos)) return -1;
     if (r.royalCountBeforeMove && r.checkRule == CheckRule::SoleRoyal &&

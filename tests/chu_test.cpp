@@ -309,3 +309,32 @@ TEST(ChuRepetition, PassingTwiceRepeats) {
     play(pos, "f4f4 f7f7");
     EXPECT_EQ(timur::test::gameEndOf(pos).result, GameResult::WhiteWins);
 }
+
+// Perft counts the last ply from the bitboards where it can; captures of Lions are judged one by
+// one there. The count must be the generated legal moves' count, in positions with Lions of both
+// sides near each other.
+TEST(ChuPerft, CountedLeavesMatchGeneratedMoves) {
+    const char* fens[] = {
+        "6k5/12/12/12/4g7/4n7/12/4N7/12/12/12/5K6 w - - 0 1",
+        "6k5/12/12/12/4g7/4n7/4s7/4N7/12/12/4r7/5K6 w - - 0 1",
+        "6k5/12/12/3n8/4g7/4n7/4N7/5R6/12/12/12/5K6 b - - 0 1",
+        // The rook takes the Lion: the horse may not take the other Lion at once.
+        "k11/5n6/h11/12/12/12/4N7/12/12/12/5R6/K11 w - - 0 1",
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/5n6/4N7/3I4I3/PPPPPPPPPPPP/"
+        "MVRHD1QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1",
+    };
+    for (const char* fen : fens) {
+        Position pos = chu(fen);
+        MoveList moves;
+        generateLegal(pos, moves);
+        std::uint64_t generated = 0;
+        for (const Move& m : moves) {
+            pos.makeMove(m);
+            MoveList replies;
+            generateLegal(pos, replies);
+            generated += std::uint64_t(replies.size);
+            pos.unmakeMove();
+        }
+        EXPECT_EQ(perft(pos, 2), generated) << fen;
+    }
+}
