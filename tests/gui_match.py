@@ -29,6 +29,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -148,10 +149,15 @@ def play(args, xboard, xvfb, timur, spec, work):
     minutes, _, seconds = args.tc.partition(":")
     base = float(minutes) * 60 + float(seconds or 0)
     limit = 900 + args.games * (2 * (base + args.inc * args.max_moves) + 30)
+    # In a session of its own, so that a timeout ends XBoard, its engines and the X server
+    # together (killing xvfb-run alone leaves the X server running).
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
     try:
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                       timeout=limit)
+        proc.wait(timeout=limit)
     except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait()
         return out, [f"{variant}: xboard did not finish the match in {limit:.0f} s"]
     pgn = open(pgn_path, errors="replace").read() if os.path.exists(pgn_path) else ""
     log = open(debug_path, errors="replace").read() if os.path.exists(debug_path) else ""
