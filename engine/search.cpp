@@ -58,6 +58,7 @@ SearchWorker::SearchWorker(SearchShared& shared, int index)
     lists_.resize(kMaxSearchPly + 2);
     orderScores_.resize(kMaxSearchPly + 2);
     killers_.resize(kMaxSearchPly + 2);
+    evals_.assign(kMaxSearchPly + 2, -kInfinity);
     pv_.assign(kMaxSearchPly + 2, std::vector<Move>(kMaxSearchPly + 2));
     pvLen_.assign(kMaxSearchPly + 2, 0);
 }
@@ -281,9 +282,6 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     beta = std::min(beta, kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
 
-    // Check extension: a check is answered at full depth (bounded, so that perpetual checks
-    // do not run away).
-    if (check && ply < 2 * rootDepth_) ++depth;
     if (depth <= 0) return qsearch(alpha, beta, ply);
 
     // The table: a deep enough bound that decides ends a non-PV node; its move goes first.
@@ -303,10 +301,16 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     Color us = pos_->sideToMove();
     int ev = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
     bool prunable = !pvNode && !check && std::abs(beta) < kMateBound;
+    // Improving: the static evaluation rose since this side's last move (two plies up; in
+    // check there, four). Pruning is bolder where it did not.
+    evals_[ply] = ev;
+    int before = ply >= 2 ? evals_[ply - 2] : -kInfinity;
+    if (before == -kInfinity && ply >= 4) before = evals_[ply - 4];
+    bool improving = !check && (before == -kInfinity || ev > before);
 
     // Reverse futility: so far above beta with little depth left that no reply will bring the
     // score back down.
-    if (prunable && depth <= 6 && ev - 90 * depth >= beta) return ev;
+    if (prunable && depth <= 6 && ev - 90 * (depth - improving) >= beta) return ev;
 
     // Null move: give the opponent a free move; if a reduced search still stands above beta,
     // so would a real move. Not with only royals and pawns (zugzwang); where zugzwang is
@@ -348,10 +352,18 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         bool lateQuiet = !pvNode && !check && quiet && best > -kMateBound && moveCount > 0;
 
         // Late move pruning: at low depth, the quiet moves after the first few are not tried
-        // (nor any quiet move after them: the count only grows).
-        if (lateQuiet && depth <= 4 && moveCount >= 4 + 3 * depth * depth) {
+        // (nor any quiet move after them: the count only grows); fewer where the position is
+        // not improving.
+        if (lateQuiet && depth <= 4 && moveCount >= (4 + 3 * depth * depth) / (2 - improving)) {
             picker.skipQuiets();
             continue;
+        }
+        // Static exchange pruning: at low depth, a move that loses material on its square by
+        // more than the depth may win back is not tried (a quiet move by less).
+        int see = kSeeUnknown;
+        if (!pvNode && !check && depth <= 8 && best > -kMateBound && moveCount > 0) {
+            see = staticExchange(*pos_, *eval_, m);
+            if (see != kSeeUnknown && see < (quiet ? -60 * depth : -20 * depth * depth)) continue;
         }
         if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
         pos_->makeMove(m);
@@ -365,7 +377,11 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         }
         ++moveCount;
         if (quiet) quietsTried_[ply].push_back(m);
+        // Check extension: a check is searched a ply deeper unless it loses material on its
+        // square (as far as the exchange was computed for the pruning above) (bounded, so that
+        // perpetual checks do not run away).
         int newDepth = depth - 1;
+        if (givesCheck && ply < 2 * rootDepth_ && (see == kSeeUnknown || see >= 0)) ++newDepth;
         int score;
         if (moveCount == 1) {
             score = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
@@ -378,6 +394,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 r = kReductions.r[std::min(depth, 63)][std::min(moveCount, 63)];
                 if (pvNode) r -= 1;
                 if (killer) r -= 1;
+                if (!improving) r += 1;
                 r -= std::clamp(history_(us, m) / 4000, -2, 2);
                 r = std::clamp(r, 0, newDepth - 1);
             }
@@ -445,6 +462,7 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
     int best = -kInfinity;
     bool check = inCheck(*pos_);
     markCheck(check);
+    evals_[0] = check ? -kInfinity : eval_->evaluate(*pos_);
     for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
         pos_->makeMove(m);

@@ -107,6 +107,7 @@ class SearchWorker {
     std::vector<MoveList> lists_;
     std::vector<std::array<int, kMaxMoves>> orderScores_;
     std::vector<Killers> killers_;
+    std::vector<int> evals_;  // [ply]: the static evaluation, -kInfinity in check
     ButterflyHistory history_;
     std::vector<std::vector<Move>> pv_;
     std::vector<int> pvLen_;
