@@ -7,7 +7,7 @@
 
 namespace timur {
 
-MovePicker::MovePicker(Position& pos, const Evaluator& eval, const ButterflyHistory& history,
+MovePicker::MovePicker(Position& pos, const Evaluator& eval, const OrderingHistory& history,
                        MoveList& list, int* scores, Source source, const Move& ttMove,
                        const Killers& killers)
     : pos_(pos),
@@ -21,10 +21,10 @@ MovePicker::MovePicker(Position& pos, const Evaluator& eval, const ButterflyHist
       killers_(killers) {}
 
 MovePicker::MovePicker(Position& pos, const Evaluator& eval, MoveList& list, int* scores,
-                       Source source, const Move& ttMove)
+                       Source source, const Move& ttMove, const OrderingHistory* history)
     : pos_(pos),
       eval_(eval),
-      history_(nullptr),
+      history_(history),
       list_(list),
       scores_(scores),
       source_(source),
@@ -168,24 +168,35 @@ void MovePicker::generate(GenType type) {
     }
 }
 
-// The value of what is captured and promoted to first, then the cheapest mover; the table move
-// (when it waited for this stage) before all.
+// The value of what is captured and promoted to first, then the cheapest mover, and how well
+// the capture did lately (capture history, where the picker has it); the table move (when it
+// waited for this stage) before all.
 void MovePicker::scoreCaptures() {
+    Color us = pos_.sideToMove();
     for (int i = 0; i < capturesEnd_; ++i) {
         const Move& m = list_[i];
         Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos_.at(m.from);
         int attacker = mover != kNoPiece ? eval_.value(typeOf(mover)) : 0;
-        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX : eval_.gain(pos_, m) * 16 - attacker / 16;
+        int s = eval_.gain(pos_, m) * 16 - attacker / 16;
+        if (history_) s += captureHistory(*history_, us, m) / 16;
+        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX : s;
     }
 }
 
+// Quiet moves by their butterfly and continuation histories.
 void MovePicker::scoreQuiets() {
     Color us = pos_.sideToMove();
     for (int i = capturesEnd_; i < list_.size; ++i) {
         const Move& m = list_[i];
-        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX
-                                              : std::clamp((*history_)(us, m), -(1 << 26), 1 << 26);
+        int h = history_->quiet(us, m, history_->tables->pieceTo(us, movedType(pos_, m), m.to));
+        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX : h;
     }
+}
+
+int MovePicker::captureHistory(const OrderingHistory& h, Color us, const Move& m) const {
+    int key = h.tables->pieceTo(us, movedType(pos_, m), m.to);
+    Piece victim = m.kind == MoveKind::Normal ? pos_.at(m.to) : kNoPiece;
+    return key >= 0 && victim != kNoPiece ? h.tables->capture(key, typeOf(victim)) : 0;
 }
 
 int MovePicker::pickBest() {

@@ -59,6 +59,7 @@ SearchWorker::SearchWorker(SearchShared& shared, int index)
     orderScores_.resize(kMaxSearchPly + 2);
     killers_.resize(kMaxSearchPly + 2);
     evals_.assign(kMaxSearchPly + 2, -kInfinity);
+    pieceTo_.assign(kMaxSearchPly + 2, -1);
     pv_.assign(kMaxSearchPly + 2, std::vector<Move>(kMaxSearchPly + 2));
     pvLen_.assign(kMaxSearchPly + 2, 0);
 }
@@ -153,15 +154,45 @@ void SearchWorker::markCheck(bool check) {
     if (k < checks_.size()) checks_[k] = check;
 }
 
-void SearchWorker::updateHistory(Color us, const Move& best, int depth, int ply) {
+// A move that cut off: a bonus in its histories, a malus for the moves tried before it (the
+// quiet moves only when it is quiet; the captures always).
+void SearchWorker::updateHistory(Color us, const Tried& best, bool quiet, int depth, int ply) {
     int bonus = std::min(depth * depth * 4, 1600);
-    history_.update(us, best, bonus);
-    for (const Move& m : quietsTried_[ply])
-        if (!(m == best)) history_.update(us, m, -bonus);
-    if (!(killers_[ply][0] == best)) {
-        killers_[ply][1] = killers_[ply][0];
-        killers_[ply][0] = best;
+    auto captureUpdate = [&](const Tried& t, int b) {
+        if (t.pieceTo >= 0 && t.victim != kNoPieceType)
+            updateTowards(pieceToHistory_.capture(t.pieceTo, t.victim), b);
+    };
+    for (const Tried& t : capturesTried_[ply])
+        if (!(t.move == best.move)) captureUpdate(t, -bonus);
+    if (!quiet) {
+        captureUpdate(best, bonus);
+        return;
     }
+    std::int16_t* cont[2] = {pieceToHistory_.continuation(pieceTo_[ply - 1]),
+                             ply >= 2 ? pieceToHistory_.continuation(pieceTo_[ply - 2]) : nullptr};
+    auto quietUpdate = [&](const Tried& t, int b) {
+        history_.update(us, t.move, b);
+        if (t.pieceTo >= 0)
+            for (std::int16_t* row : cont)
+                if (row) updateTowards(row[t.pieceTo], b);
+    };
+    quietUpdate(best, bonus);
+    for (const Tried& t : quietsTried_[ply])
+        if (!(t.move == best.move)) quietUpdate(t, -bonus);
+    if (!(killers_[ply][0] == best.move)) {
+        killers_[ply][1] = killers_[ply][0];
+        killers_[ply][0] = best.move;
+    }
+}
+
+// The histories that order the moves at ply: the continuations of the two moves before.
+OrderingHistory SearchWorker::orderingAt(int ply) {
+    OrderingHistory h;
+    h.butterfly = &history_;
+    h.tables = &pieceToHistory_;
+    if (ply >= 1) h.cont[0] = pieceToHistory_.continuation(pieceTo_[ply - 1]);
+    if (ply >= 2) h.cont[1] = pieceToHistory_.continuation(pieceTo_[ply - 2]);
+    return h;
 }
 
 // What every node does first: count it (checking the limits now and then), note the
@@ -223,10 +254,12 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
 
     using Source = MovePicker::Source;
     int* scores = orderScores_[ply].data();
-    MovePicker picker = check ? MovePicker(*pos_, *eval_, history_, moves, scores, Source::Given,
-                                           ttMove, killers_[ply])
-                              : MovePicker(*pos_, *eval_, moves, scores,
-                                           given ? Source::Given : Source::Pseudo, ttMove);
+    OrderingHistory ordering = orderingAt(ply);
+    MovePicker picker = check
+                            ? MovePicker(*pos_, *eval_, ordering, moves, scores, Source::Given,
+                                         ttMove, killers_[ply])
+                            : MovePicker(*pos_, *eval_, moves, scores,
+                                         given ? Source::Given : Source::Pseudo, ttMove, &ordering);
     Move bestMove;
     for (Move m; !(m = picker.next()).isNull();) {
         // Delta pruning: even winning this piece for nothing does not reach alpha. A promotion
@@ -236,6 +269,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply) {
             if (isPromotion(m) ? gain <= 0 : standPat + gain + 200 <= alpha) continue;
         }
         if (!given && !isLegalMove(*pos_, m)) continue;
+        pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
         pos_->makeMove(m);
         int score = -qsearch(-beta, -alpha, ply + 1);
         pos_->unmakeMove();
@@ -318,6 +352,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     if (prunable && nullOk && nullAllowed_ && depth >= 2 && ev >= beta &&
         eval_->hasPieces(*pos_, us)) {
         int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
+        pieceTo_[ply] = -1;
         pos_->makeNullMove();
         int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
         pos_->unmakeNullMove();
@@ -339,12 +374,14 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // two), unless the variant has moves that only generateLegal makes.
     using Source = MovePicker::Source;
     Source source = generated ? Source::Given : lazyLegality_ ? Source::Pseudo : Source::Legal;
-    MovePicker picker(*pos_, *eval_, history_, moves, orderScores_[ply].data(), source, ttMove,
+    OrderingHistory ordering = orderingAt(ply);
+    MovePicker picker(*pos_, *eval_, ordering, moves, orderScores_[ply].data(), source, ttMove,
                       killers_[ply]);
     int alphaOrig = alpha;
     int best = -kInfinity;
     Move bestMove;
     quietsTried_[ply].clear();
+    capturesTried_[ply].clear();
     int moveCount = 0;
     for (Move m; !(m = picker.next()).isNull();) {
         bool quiet = !isCaptureOrPromotion(*pos_, m);
@@ -366,6 +403,13 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             if (see != kSeeUnknown && see < (quiet ? -60 * depth : -20 * depth * depth)) continue;
         }
         if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
+        Tried tried{m, pieceToHistory_.pieceTo(us, movedType(*pos_, m), m.to), kNoPieceType};
+        if (!quiet && m.kind == MoveKind::Normal && pos_->at(m.to) != kNoPiece)
+            tried.victim = typeOf(pos_->at(m.to));
+        int hist = quiet ? ordering.quiet(us, m, tried.pieceTo) : 0;
+        // History pruning: at low depth, a late quiet move that did badly lately is not tried.
+        if (lateQuiet && !killer && depth <= 3 && hist < -4000 * depth) continue;
+        pieceTo_[ply] = tried.pieceTo;
         pos_->makeMove(m);
         bool givesCheck = inCheck(*pos_);
 
@@ -376,7 +420,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             continue;
         }
         ++moveCount;
-        if (quiet) quietsTried_[ply].push_back(m);
+        (quiet ? quietsTried_ : capturesTried_)[ply].push_back(tried);
         // Check extension: a check is searched a ply deeper unless it loses material on its
         // square (as far as the exchange was computed for the pruning above) (bounded, so that
         // perpetual checks do not run away).
@@ -395,7 +439,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 if (pvNode) r -= 1;
                 if (killer) r -= 1;
                 if (!improving) r += 1;
-                r -= std::clamp(history_(us, m) / 4000, -2, 2);
+                r -= std::clamp(hist / 8000, -2, 2);
                 r = std::clamp(r, 0, newDepth - 1);
             }
             score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false);
@@ -413,7 +457,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 alpha = score;
                 if (pvNode) updatePv(ply, m);
                 if (alpha >= beta) {
-                    if (quiet) updateHistory(us, m, depth, ply);
+                    updateHistory(us, tried, quiet, depth, ply);
                     break;
                 }
             }
@@ -465,6 +509,7 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
     evals_[0] = check ? -kInfinity : eval_->evaluate(*pos_);
     for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
+        pieceTo_[0] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
         pos_->makeMove(m);
         int score;
         if (i == first) {
@@ -501,6 +546,7 @@ void SearchWorker::prepare(const Position& root) {
     if (!eval_ || evalVariant_ != root.variantPtr()) {
         evalVariant_ = root.variantPtr();
         eval_ = std::make_unique<Evaluator>(evalVariant_);
+        pieceToHistory_.resize(root.info().typeCount, root.board().squareCount());
     }
     const Rules& rules = root.variant().rules;
     // Passing makes no sense when a side must move out of zugzwang to win or not lose:
@@ -525,6 +571,7 @@ void SearchWorker::prepare(const Position& root) {
     }
     for (auto& k : killers_) k = {Move{}, Move{}};
     history_.age();
+    pieceToHistory_.age();
 }
 
 // The legal root moves in the picker's order: the table's move, captures by gain, quiet moves
@@ -542,7 +589,8 @@ void SearchWorker::rootMovesOf(MoveList& rootMoves) {
         if (kept > 0) legal.size = kept;
     }
     TTEntry* e = tt_.probe(pos_->hash());
-    MovePicker picker(*pos_, *eval_, history_, legal, orderScores_[0].data(),
+    OrderingHistory ordering = orderingAt(0);
+    MovePicker picker(*pos_, *eval_, ordering, legal, orderScores_[0].data(),
                       MovePicker::Source::Given, e ? e->move : Move{}, killers_[0]);
     rootMoves.size = 0;
     for (Move m; !(m = picker.next()).isNull();) rootMoves.push(m);
