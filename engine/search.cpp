@@ -684,6 +684,8 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
     std::optional<RootLine> picked;  // the Skill's choice
     int maxDepth = lim.depth > 0 ? std::min(lim.depth, kMaxSearchPly - 2) : kMaxSearchPly - 2;
     int completed = 0;
+    Move lastBest;
+    int stable = 0, lastScore = 0;
     {
         HelpersRunning running(helpers, root, maxDepth);
         for (int depth = 1; depth <= maxDepth; ++depth) {
@@ -700,10 +702,17 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
             }
             if (infinite_) continue;
             int bestScore = lines[0].score;
+            // Time: how long the best move has stood, and how far the score fell.
+            stable = depth > 1 && lines[0].pv[0] == lastBest ? stable + 1 : 0;
+            lastBest = lines[0].pv[0];
+            int scoreDrop =
+                depth > 1 && std::abs(bestScore) < kMateBound ? lastScore - bestScore : 0;
+            lastScore = bestScore;
             bool enough = skillDone ||
                           (std::abs(bestScore) > kMateBound &&
                            depth >= kMateScore - std::abs(bestScore) + 1) ||
-                          shared_.time.enoughAfterIteration(nodes_, rootMoves.size);
+                          shared_.time.enoughAfterIteration(
+                              nodes_, rootMoves.size, TimeManager::rootScale(stable, scoreDrop));
             // A pondering search that would have stopped by now moves at once on ponderhit.
             if (shared_.pondering) {
                 if (enough) shared_.stopOnPonderhit = true;
