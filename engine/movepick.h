@@ -149,6 +149,9 @@ class MovePicker {
 
     // The next move, or a null move when there is none left.
     Move next();
+    // Whether only the table move came yet: the node's move list is still unused (a search of
+    // the same ply may use it meanwhile).
+    bool listUnused() const { return stage_ == Stage::GenerateCaptures; }
     // Late-move pruning: no more quiet moves (the captures set aside still come).
     void skipQuiets() { skipQuiets_ = true; }
 

@@ -60,6 +60,7 @@ SearchWorker::SearchWorker(SearchShared& shared, int index)
     killers_.resize(kMaxSearchPly + 2);
     evals_.assign(kMaxSearchPly + 2, -kInfinity);
     pieceTo_.assign(kMaxSearchPly + 2, -1);
+    excluded_.assign(kMaxSearchPly + 2, Move{});
     pv_.assign(kMaxSearchPly + 2, std::vector<Move>(kMaxSearchPly + 2));
     pvLen_.assign(kMaxSearchPly + 2, 0);
 }
@@ -319,6 +320,10 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     if (depth <= 0) return qsearch(alpha, beta, ply);
 
     // The table: a deep enough bound that decides ends a non-PV node; its move goes first.
+    // A singular test (below) searches this node again without the table's move: then the
+    // table neither cuts nor stores, and no pruning before the moves applies.
+    const Move excluded = excluded_[ply];
+    const bool singularTest = !excluded.isNull();
     std::uint64_t key = pos_->hash();
     TTEntry* e = tt_.probe(key);
     Move ttMove;
@@ -326,7 +331,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         ttMove = e->move;
         int ttScore = scoreFromTT(e->score, ply);
         Bound b = e->bound();
-        if (!pvNode && e->depth - 1 >= depth &&
+        if (!pvNode && !singularTest && e->depth - 1 >= depth &&
             (b == kBoundExact || (b == kBoundLower && ttScore >= beta) ||
              (b == kBoundUpper && ttScore <= alpha)))
             return ttScore;
@@ -334,7 +339,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
     Color us = pos_->sideToMove();
     int ev = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
-    bool prunable = !pvNode && !check && std::abs(beta) < kMateBound;
+    bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
     // Improving: the static evaluation rose since this side's last move (two plies up; in
     // check there, four). Pruning is bolder where it did not.
     evals_[ply] = ev;
@@ -345,6 +350,14 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // Reverse futility: so far above beta with little depth left that no reply will bring the
     // score back down.
     if (prunable && depth <= 6 && ev - 90 * (depth - improving) >= beta) return ev;
+
+    // Razoring: so far below alpha at the last plies that only a capture could help; if the
+    // quiescence search agrees, the node fails low.
+    if (prunable && depth <= 2 && ev + 200 + 150 * depth <= alpha) {
+        int v = qsearch(alpha, alpha + 1, ply);
+        if (stop_) return 0;
+        if (v <= alpha) return v;
+    }
 
     // Null move: give the opponent a free move; if a reduced search still stands above beta,
     // so would a real move. Not with only royals and pawns (zugzwang); where zugzwang is
@@ -384,6 +397,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     capturesTried_[ply].clear();
     int moveCount = 0;
     for (Move m; !(m = picker.next()).isNull();) {
+        if (m == excluded) continue;
         bool quiet = !isCaptureOrPromotion(*pos_, m);
         bool killer = m == killers_[ply][0] || m == killers_[ply][1];
         bool lateQuiet = !pvNode && !check && quiet && best > -kMateBound && moveCount > 0;
@@ -403,6 +417,25 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             if (see != kSeeUnknown && see < (quiet ? -60 * depth : -20 * depth * depth)) continue;
         }
         if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
+
+        // Singular extension: when the table's move stands above every other move by a margin
+        // (a reduced search of the others fails low below the table's score), it is searched
+        // a ply deeper; when the others too reach beta, the node cuts at once (multi-cut). The
+        // test searches this ply again: only before the picker has generated anything here.
+        int extension = 0;
+        if (m == ttMove && !singularTest && depth >= 8 && picker.listUnused() &&
+            source != Source::Given && e && ply < 2 * rootDepth_ && e->depth - 1 >= depth - 3 &&
+            e->bound() != kBoundUpper && std::abs(scoreFromTT(e->score, ply)) < kMateBound) {
+            int singularBeta = scoreFromTT(e->score, ply) - 2 * depth;
+            excluded_[ply] = m;
+            int v = search((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, false);
+            excluded_[ply] = Move{};
+            if (stop_) return 0;
+            if (v < singularBeta)
+                extension = 1;
+            else if (singularBeta >= beta)
+                return singularBeta;
+        }
         Tried tried{m, pieceToHistory_.pieceTo(us, movedType(*pos_, m), m.to), kNoPieceType};
         if (!quiet && m.kind == MoveKind::Normal && pos_->at(m.to) != kNoPiece)
             tried.victim = typeOf(pos_->at(m.to));
@@ -424,8 +457,9 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         // Check extension: a check is searched a ply deeper unless it loses material on its
         // square (as far as the exchange was computed for the pruning above) (bounded, so that
         // perpetual checks do not run away).
-        int newDepth = depth - 1;
-        if (givesCheck && ply < 2 * rootDepth_ && (see == kSeeUnknown || see >= 0)) ++newDepth;
+        int newDepth = depth - 1 + extension;
+        if (!extension && givesCheck && ply < 2 * rootDepth_ && (see == kSeeUnknown || see >= 0))
+            ++newDepth;
         int score;
         if (moveCount == 1) {
             score = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
@@ -464,13 +498,16 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         }
     }
     if (moveCount == 0) {
+        // Only the excluded move (a singular test): the test fails low.
+        if (singularTest) return alpha;
         // No legal move (pruning only starts after one): checkmate or stalemate.
         moves.size = 0;
         return terminalScore(gameEnd(*pos_, moves), ply);
     }
     Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
-    tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), check ? 0 : ev,
-              depth, bound);
+    if (!singularTest)
+        tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
+                  check ? 0 : ev, depth, bound);
     return best;
 }
 

@@ -120,6 +120,7 @@ class SearchWorker {
     std::vector<int> evals_;  // [ply]: the static evaluation, -kInfinity in check
     ButterflyHistory history_;
     PieceToHistories pieceToHistory_;  // continuation and capture histories
+    std::vector<Move> excluded_;       // [ply]: the move a singular test leaves out, or null
     std::vector<int> pieceTo_;         // [ply]: the piece-to index of the move made there, or -1
     std::vector<std::vector<Move>> pv_;
     std::vector<int> pvLen_;
