@@ -440,8 +440,6 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         if (!quiet && m.kind == MoveKind::Normal && pos_->at(m.to) != kNoPiece)
             tried.victim = typeOf(pos_->at(m.to));
         int hist = quiet ? ordering.quiet(us, m, tried.pieceTo) : 0;
-        // History pruning: at low depth, a late quiet move that did badly lately is not tried.
-        if (lateQuiet && !killer && depth <= 3 && hist < -4000 * depth) continue;
         pieceTo_[ply] = tried.pieceTo;
         pos_->makeMove(m);
         bool givesCheck = inCheck(*pos_);
@@ -449,6 +447,12 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         // Futility: a quiet move that gives no check cannot lift a static evaluation this far
         // below alpha at low depth.
         if (lateQuiet && !givesCheck && depth <= 3 && ev + 100 + 120 * depth <= alpha) {
+            pos_->unmakeMove();
+            continue;
+        }
+        // History pruning: at low depth, a late quiet move that gives no check and did badly
+        // lately is not tried.
+        if (lateQuiet && !givesCheck && !killer && depth <= 3 && hist < -4000 * depth) {
             pos_->unmakeMove();
             continue;
         }
@@ -748,6 +752,8 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
             bool enough = skillDone ||
                           (std::abs(bestScore) > kMateBound &&
                            depth >= kMateScore - std::abs(bestScore) + 1) ||
+                          (lim.mate && bestScore > kMateBound &&
+                           kMateScore - bestScore <= 2 * lim.mate - 1) ||
                           shared_.time.enoughAfterIteration(
                               nodes_, rootMoves.size, TimeManager::rootScale(stable, scoreDrop));
             // A pondering search that would have stopped by now moves at once on ponderhit.
