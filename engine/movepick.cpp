@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <climits>
 
+#include "engine/variant_bitboards.h"
+
 namespace timur {
 
-MovePicker::MovePicker(Position& pos, const Evaluator& eval, const ButterflyHistory& history,
+MovePicker::MovePicker(Position& pos, const Evaluator& eval, const OrderingHistory& history,
                        MoveList& list, int* scores, Source source, const Move& ttMove,
                        const Killers& killers)
     : pos_(pos),
@@ -19,10 +21,10 @@ MovePicker::MovePicker(Position& pos, const Evaluator& eval, const ButterflyHist
       killers_(killers) {}
 
 MovePicker::MovePicker(Position& pos, const Evaluator& eval, MoveList& list, int* scores,
-                       Source source, const Move& ttMove)
+                       Source source, const Move& ttMove, const OrderingHistory* history)
     : pos_(pos),
       eval_(eval),
-      history_(nullptr),
+      history_(history),
       list_(list),
       scores_(scores),
       source_(source),
@@ -166,24 +168,35 @@ void MovePicker::generate(GenType type) {
     }
 }
 
-// The value of what is captured and promoted to first, then the cheapest mover; the table move
-// (when it waited for this stage) before all.
+// The value of what is captured and promoted to first, then the cheapest mover, and how well
+// the capture did lately (capture history, where the picker has it); the table move (when it
+// waited for this stage) before all.
 void MovePicker::scoreCaptures() {
+    Color us = pos_.sideToMove();
     for (int i = 0; i < capturesEnd_; ++i) {
         const Move& m = list_[i];
         Piece mover = m.kind == MoveKind::Drop ? kNoPiece : pos_.at(m.from);
         int attacker = mover != kNoPiece ? eval_.value(typeOf(mover)) : 0;
-        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX : eval_.gain(pos_, m) * 16 - attacker / 16;
+        int s = eval_.gain(pos_, m) * 16 - attacker / 16;
+        if (history_) s += captureHistory(*history_, us, m) / 16;
+        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX : s;
     }
 }
 
+// Quiet moves by their butterfly and continuation histories.
 void MovePicker::scoreQuiets() {
     Color us = pos_.sideToMove();
     for (int i = capturesEnd_; i < list_.size; ++i) {
         const Move& m = list_[i];
-        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX
-                                              : std::clamp((*history_)(us, m), -(1 << 26), 1 << 26);
+        int h = history_->quiet(us, m, history_->tables->pieceTo(us, movedType(pos_, m), m.to));
+        scores_[i] = ttWaits_ && m == ttMove_ ? INT_MAX : h;
     }
+}
+
+int MovePicker::captureHistory(const OrderingHistory& h, Color us, const Move& m) const {
+    int key = h.tables->pieceTo(us, movedType(pos_, m), m.to);
+    Piece victim = m.kind == MoveKind::Normal ? pos_.at(m.to) : kNoPiece;
+    return key >= 0 && victim != kNoPiece ? h.tables->capture(key, typeOf(victim)) : 0;
 }
 
 int MovePicker::pickBest() {
@@ -197,13 +210,118 @@ int MovePicker::pickBest() {
     return cur_;
 }
 
-// A rough static exchange test: a capture of a cheaper piece on a square the opponent
-// defends probably loses material.
+// A capture loses material if its static exchange does; where that is unknown, a rough test:
+// the capture of a cheaper piece on a square the opponent defends probably loses.
 bool MovePicker::losesMaterial(const Move& m) const {
+    int see = staticExchange(pos_, eval_, m);
+    if (see != kSeeUnknown) return see < 0;
     if (isPromotion(m) || m.kind != MoveKind::Normal) return false;
     Piece mover = pos_.at(m.from);
     int attacker = mover != kNoPiece ? eval_.value(typeOf(mover)) : 0;
     return eval_.gain(pos_, m) + 50 < attacker && isAttacked(pos_, m.to, ~pos_.sideToMove());
+}
+
+}  // namespace timur
+
+namespace timur {
+
+namespace {
+
+// A royal is worth more than everything else on the board: taking with it into a defended
+// square ends the exchange for that side.
+constexpr int kRoyalExchangeValue = 100000;
+
+template <int W>
+int exchange(const Position& pos, const Evaluator& eval, const BitboardTables& tables,
+             const Move& m) {
+    using BB = Bitboard<W>;
+    const VariantBitboards<BB>& bb = tables.at<W>();
+    const Variant& v = pos.variant();
+    const VariantInfo& info = pos.info();
+    const int sq = m.to, n = info.typeCount;
+    auto value = [&](PieceType t) {
+        return v.pieces[t].royal ? kRoyalExchangeValue : eval.value(t);
+    };
+
+    // The candidates of each side and type: only reversible types, and none that may not
+    // capture some piece.
+    BB cand[2][kMaxPieceTypes];
+    for (Color c : {White, Black})
+        for (int t = 0; t < n; ++t) {
+            SquareSet s = pos.pieces(c, PieceType(t)) & v.tables[t].attackersOf[c][sq];
+            if (info.immune[t][c].test(sq)) return kSeeUnknown;
+            if (s.none()) {
+                cand[c][t] = BB{};
+                continue;
+            }
+            if (!tables.reversible(PieceType(t)) || info.walled[t]) return kSeeUnknown;
+            cand[c][t] = fromSquareSet<BB>(s);
+        }
+
+    Color us = pos.sideToMove();
+    int gain[64];
+    int onSquare;  // the value of what now stands on sq
+    BB occ = fromSquareSet<BB>(pos.occupied(White)) | fromSquareSet<BB>(pos.occupied(Black));
+    if (m.kind == MoveKind::Drop) {
+        gain[0] = 0;
+        onSquare = value(m.promo);
+    } else {
+        Piece victim = pos.at(sq), mover = pos.at(m.from);
+        if (mover == kNoPiece || (victim != kNoPiece && colorOf(victim) == us)) return kSeeUnknown;
+        gain[0] = victim != kNoPiece ? value(typeOf(victim)) : 0;
+        onSquare = value(typeOf(mover));
+        if (isPromotion(m)) {
+            gain[0] += value(m.promo) - onSquare;
+            onSquare = value(m.promo);
+        }
+        occ.reset(m.from);
+    }
+    occ.reset(sq);  // a rider stops on the square, whatever stands there
+
+    int d = 0;
+    for (Color side = ~us; d < 63; side = ~side) {
+        // The least valuable piece of `side` that attacks sq on the board as it now is.
+        int bestValue = 0, from = -1;
+        for (int t = 0; t < n; ++t) {
+            BB mine = cand[side][t] & occ;
+            if (mine.none()) continue;
+            int val = value(PieceType(t));
+            if (from >= 0 && val >= bestValue) continue;
+            BB hits =
+                bb.pieces[t]->captures(bb.sliders, int(~side), sq, false, occ | bb.holes[t]) & mine;
+            if (hits.none()) continue;
+            bestValue = val;
+            from = hits.lsb();
+        }
+        if (from < 0) break;
+        ++d;
+        gain[d] = onSquare - gain[d - 1];
+        // Neither side can do better than stopping here whatever follows.
+        if (std::max(-gain[d - 1], gain[d]) < 0) break;
+        onSquare = bestValue;
+        occ.reset(from);
+    }
+    for (; d > 0; --d) gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    return gain[0];
+}
+
+}  // namespace
+
+int staticExchange(const Position& pos, const Evaluator& eval, const Move& m) {
+    if ((m.kind != MoveKind::Normal && m.kind != MoveKind::Drop) || m.victimCount() > 0)
+        return kSeeUnknown;
+    const BitboardTables* tables = pos.variant().bitboards.get();
+    if (!tables || pos.info().citadels.test(m.to)) return kSeeUnknown;
+    switch (tables->words()) {
+        case 1:
+            return exchange<1>(pos, eval, *tables, m);
+        case 2:
+            return exchange<2>(pos, eval, *tables, m);
+        case 3:
+            return exchange<3>(pos, eval, *tables, m);
+        default:
+            return exchange<4>(pos, eval, *tables, m);
+    }
 }
 
 }  // namespace timur

@@ -68,6 +68,9 @@ SearchWorker::SearchWorker(SearchShared& shared, int index)
     lists_.resize(kMaxSearchPly + 2);
     orderScores_.resize(kMaxSearchPly + 2);
     killers_.resize(kMaxSearchPly + 2);
+    evals_.assign(kMaxSearchPly + 2, -kInfinity);
+    pieceTo_.assign(kMaxSearchPly + 2, -1);
+    excluded_.assign(kMaxSearchPly + 2, Move{});
     pv_.assign(kMaxSearchPly + 2, std::vector<Move>(kMaxSearchPly + 2));
     pvLen_.assign(kMaxSearchPly + 2, 0);
 }
@@ -162,15 +165,45 @@ void SearchWorker::markCheck(bool check) {
     if (k < checks_.size()) checks_[k] = check;
 }
 
-void SearchWorker::updateHistory(Color us, const Move& best, int depth, int ply) {
+// A move that cut off: a bonus in its histories, a malus for the moves tried before it (the
+// quiet moves only when it is quiet; the captures always).
+void SearchWorker::updateHistory(Color us, const Tried& best, bool quiet, int depth, int ply) {
     int bonus = std::min(depth * depth * 4, 1600);
-    history_.update(us, best, bonus);
-    for (const Move& m : quietsTried_[ply])
-        if (!(m == best)) history_.update(us, m, -bonus);
-    if (!(killers_[ply][0] == best)) {
-        killers_[ply][1] = killers_[ply][0];
-        killers_[ply][0] = best;
+    auto captureUpdate = [&](const Tried& t, int b) {
+        if (t.pieceTo >= 0 && t.victim != kNoPieceType)
+            updateTowards(pieceToHistory_.capture(t.pieceTo, t.victim), b);
+    };
+    for (const Tried& t : capturesTried_[ply])
+        if (!(t.move == best.move)) captureUpdate(t, -bonus);
+    if (!quiet) {
+        captureUpdate(best, bonus);
+        return;
     }
+    std::int16_t* cont[2] = {pieceToHistory_.continuation(pieceTo_[ply - 1]),
+                             ply >= 2 ? pieceToHistory_.continuation(pieceTo_[ply - 2]) : nullptr};
+    auto quietUpdate = [&](const Tried& t, int b) {
+        history_.update(us, t.move, b);
+        if (t.pieceTo >= 0)
+            for (std::int16_t* row : cont)
+                if (row) updateTowards(row[t.pieceTo], b);
+    };
+    quietUpdate(best, bonus);
+    for (const Tried& t : quietsTried_[ply])
+        if (!(t.move == best.move)) quietUpdate(t, -bonus);
+    if (!(killers_[ply][0] == best.move)) {
+        killers_[ply][1] = killers_[ply][0];
+        killers_[ply][0] = best.move;
+    }
+}
+
+// The histories that order the moves at ply: the continuations of the two moves before.
+OrderingHistory SearchWorker::orderingAt(int ply) {
+    OrderingHistory h;
+    h.butterfly = &history_;
+    h.tables = &pieceToHistory_;
+    if (ply >= 1) h.cont[0] = pieceToHistory_.continuation(pieceTo_[ply - 1]);
+    if (ply >= 2) h.cont[1] = pieceToHistory_.continuation(pieceTo_[ply - 2]);
+    return h;
 }
 
 // What every node does first: count it (checking the limits now and then), note the
@@ -235,10 +268,12 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
 
     using Source = MovePicker::Source;
     int* scores = orderScores_[ply].data();
-    MovePicker picker = check ? MovePicker(*pos_, *eval_, history_, moves, scores, Source::Given,
-                                           ttMove, killers_[ply])
-                              : MovePicker(*pos_, *eval_, moves, scores,
-                                           given ? Source::Given : Source::Pseudo, ttMove);
+    OrderingHistory ordering = orderingAt(ply);
+    MovePicker picker = check
+                            ? MovePicker(*pos_, *eval_, ordering, moves, scores, Source::Given,
+                                         ttMove, killers_[ply])
+                            : MovePicker(*pos_, *eval_, moves, scores,
+                                         given ? Source::Given : Source::Pseudo, ttMove, &ordering);
     Move bestMove;
     for (Move m; !(m = picker.next()).isNull();) {
         // Delta pruning: even winning this piece (and promoting) for nothing does not reach
@@ -251,6 +286,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
             if (qply >= kRecapturesOnlyFrom && m.to != pos_->lastMove().to) continue;
         }
         if (!given && !isLegalMove(*pos_, m)) continue;
+        pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
         pos_->makeMove(m);
         int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
         pos_->unmakeMove();
@@ -297,12 +333,13 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     beta = std::min(beta, kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
 
-    // Check extension: a check is answered at full depth (bounded, so that perpetual checks
-    // do not run away).
-    if (check && ply < 2 * rootDepth_) ++depth;
     if (depth <= 0) return qsearch(alpha, beta, ply);
 
     // The table: a deep enough bound that decides ends a non-PV node; its move goes first.
+    // A singular test (below) searches this node again without the table's move: then the
+    // table neither cuts nor stores, and no pruning before the moves applies.
+    const Move excluded = excluded_[ply];
+    const bool singularTest = !excluded.isNull();
     std::uint64_t key = pos_->hash();
     TTEntry* e = tt_.probe(key);
     Move ttMove;
@@ -310,7 +347,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         ttMove = e->move;
         int ttScore = scoreFromTT(e->score, ply);
         Bound b = e->bound();
-        if (!pvNode && e->depth - 1 >= depth &&
+        if (!pvNode && !singularTest && e->depth - 1 >= depth &&
             (b == kBoundExact || (b == kBoundLower && ttScore >= beta) ||
              (b == kBoundUpper && ttScore <= alpha)))
             return ttScore;
@@ -318,11 +355,25 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
     Color us = pos_->sideToMove();
     int ev = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
-    bool prunable = !pvNode && !check && std::abs(beta) < kMateBound;
+    bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
+    // Improving: the static evaluation rose since this side's last move (two plies up; in
+    // check there, four). Pruning is bolder where it did not.
+    evals_[ply] = ev;
+    int before = ply >= 2 ? evals_[ply - 2] : -kInfinity;
+    if (before == -kInfinity && ply >= 4) before = evals_[ply - 4];
+    bool improving = !check && (before == -kInfinity || ev > before);
 
     // Reverse futility: so far above beta with little depth left that no reply will bring the
     // score back down.
-    if (prunable && depth <= 6 && ev - 90 * depth >= beta) return ev;
+    if (prunable && depth <= 6 && ev - 90 * (depth - improving) >= beta) return ev;
+
+    // Razoring: so far below alpha at the last plies that only a capture could help; if the
+    // quiescence search agrees, the node fails low.
+    if (prunable && depth <= 2 && ev + 200 + 150 * depth <= alpha) {
+        int v = qsearch(alpha, alpha + 1, ply);
+        if (stop_) return 0;
+        if (v <= alpha) return v;
+    }
 
     // Null move: give the opponent a free move; if a reduced search still stands above beta,
     // so would a real move. Not with only royals and pawns (zugzwang); where zugzwang is
@@ -330,6 +381,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     if (prunable && nullOk && nullAllowed_ && depth >= 2 && ev >= beta &&
         eval_->hasPieces(*pos_, us)) {
         int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
+        pieceTo_[ply] = -1;
         pos_->makeNullMove();
         int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
         pos_->unmakeNullMove();
@@ -351,25 +403,60 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // two), unless the variant has moves that only generateLegal makes.
     using Source = MovePicker::Source;
     Source source = generated ? Source::Given : lazyLegality_ ? Source::Pseudo : Source::Legal;
-    MovePicker picker(*pos_, *eval_, history_, moves, orderScores_[ply].data(), source, ttMove,
+    OrderingHistory ordering = orderingAt(ply);
+    MovePicker picker(*pos_, *eval_, ordering, moves, orderScores_[ply].data(), source, ttMove,
                       killers_[ply]);
     int alphaOrig = alpha;
     int best = -kInfinity;
     Move bestMove;
     quietsTried_[ply].clear();
+    capturesTried_[ply].clear();
     int moveCount = 0;
     for (Move m; !(m = picker.next()).isNull();) {
+        if (m == excluded) continue;
         bool quiet = !isCaptureOrPromotion(*pos_, m);
         bool killer = m == killers_[ply][0] || m == killers_[ply][1];
         bool lateQuiet = !pvNode && !check && quiet && best > -kMateBound && moveCount > 0;
 
         // Late move pruning: at low depth, the quiet moves after the first few are not tried
-        // (nor any quiet move after them: the count only grows).
-        if (lateQuiet && depth <= 4 && moveCount >= 4 + 3 * depth * depth) {
+        // (nor any quiet move after them: the count only grows); fewer where the position is
+        // not improving.
+        if (lateQuiet && depth <= 4 && moveCount >= (4 + 3 * depth * depth) / (2 - improving)) {
             picker.skipQuiets();
             continue;
         }
+        // Static exchange pruning: at low depth, a move that loses material on its square by
+        // more than the depth may win back is not tried (a quiet move by less).
+        int see = kSeeUnknown;
+        if (!pvNode && !check && depth <= 8 && best > -kMateBound && moveCount > 0) {
+            see = staticExchange(*pos_, *eval_, m);
+            if (see != kSeeUnknown && see < (quiet ? -60 * depth : -20 * depth * depth)) continue;
+        }
         if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
+
+        // Singular extension: when the table's move stands above every other move by a margin
+        // (a reduced search of the others fails low below the table's score), it is searched
+        // a ply deeper; when the others too reach beta, the node cuts at once (multi-cut). The
+        // test searches this ply again: only before the picker has generated anything here.
+        int extension = 0;
+        if (m == ttMove && !singularTest && depth >= 8 && picker.listUnused() &&
+            source != Source::Given && e && ply < 2 * rootDepth_ && e->depth - 1 >= depth - 3 &&
+            e->bound() != kBoundUpper && std::abs(scoreFromTT(e->score, ply)) < kMateBound) {
+            int singularBeta = scoreFromTT(e->score, ply) - 2 * depth;
+            excluded_[ply] = m;
+            int v = search((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, false);
+            excluded_[ply] = Move{};
+            if (stop_) return 0;
+            if (v < singularBeta)
+                extension = 1;
+            else if (singularBeta >= beta)
+                return singularBeta;
+        }
+        Tried tried{m, pieceToHistory_.pieceTo(us, movedType(*pos_, m), m.to), kNoPieceType};
+        if (!quiet && m.kind == MoveKind::Normal && pos_->at(m.to) != kNoPiece)
+            tried.victim = typeOf(pos_->at(m.to));
+        int hist = quiet ? ordering.quiet(us, m, tried.pieceTo) : 0;
+        pieceTo_[ply] = tried.pieceTo;
         pos_->makeMove(m);
         bool givesCheck = inCheck(*pos_);
 
@@ -379,9 +466,20 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             pos_->unmakeMove();
             continue;
         }
+        // History pruning: at low depth, a late quiet move that gives no check and did badly
+        // lately is not tried.
+        if (lateQuiet && !givesCheck && !killer && depth <= 3 && hist < -4000 * depth) {
+            pos_->unmakeMove();
+            continue;
+        }
         ++moveCount;
-        if (quiet) quietsTried_[ply].push_back(m);
-        int newDepth = depth - 1;
+        (quiet ? quietsTried_ : capturesTried_)[ply].push_back(tried);
+        // Check extension: a check is searched a ply deeper unless it loses material on its
+        // square (as far as the exchange was computed for the pruning above) (bounded, so that
+        // perpetual checks do not run away).
+        int newDepth = depth - 1 + extension;
+        if (!extension && givesCheck && ply < 2 * rootDepth_ && (see == kSeeUnknown || see >= 0))
+            ++newDepth;
         int score;
         if (moveCount == 1) {
             score = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
@@ -394,7 +492,8 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 r = kReductions.r[std::min(depth, 63)][std::min(moveCount, 63)];
                 if (pvNode) r -= 1;
                 if (killer) r -= 1;
-                r -= std::clamp(history_(us, m) / 4000, -2, 2);
+                if (!improving) r += 1;
+                r -= std::clamp(hist / 8000, -2, 2);
                 r = std::clamp(r, 0, newDepth - 1);
             }
             score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false);
@@ -412,20 +511,23 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 alpha = score;
                 if (pvNode) updatePv(ply, m);
                 if (alpha >= beta) {
-                    if (quiet) updateHistory(us, m, depth, ply);
+                    updateHistory(us, tried, quiet, depth, ply);
                     break;
                 }
             }
         }
     }
     if (moveCount == 0) {
+        // Only the excluded move (a singular test): the test fails low.
+        if (singularTest) return alpha;
         // No legal move (pruning only starts after one): checkmate or stalemate.
         moves.size = 0;
         return terminalScore(gameEnd(*pos_, moves), ply);
     }
     Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
-    tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), check ? 0 : ev,
-              depth, bound);
+    if (!singularTest)
+        tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
+                  check ? 0 : ev, depth, bound);
     return best;
 }
 
@@ -461,8 +563,10 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
     int best = -kInfinity;
     bool check = inCheck(*pos_);
     markCheck(check);
+    evals_[0] = check ? -kInfinity : eval_->evaluate(*pos_);
     for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
+        pieceTo_[0] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
         pos_->makeMove(m);
         int score;
         if (i == first) {
@@ -499,6 +603,7 @@ void SearchWorker::prepare(const Position& root) {
     if (!eval_ || evalVariant_ != root.variantPtr()) {
         evalVariant_ = root.variantPtr();
         eval_ = std::make_unique<Evaluator>(evalVariant_);
+        pieceToHistory_.resize(root.info().typeCount, root.board().squareCount());
     }
     const Rules& rules = root.variant().rules;
     // Passing makes no sense when a side must move out of zugzwang to win or not lose:
@@ -523,6 +628,7 @@ void SearchWorker::prepare(const Position& root) {
     }
     for (auto& k : killers_) k = {Move{}, Move{}};
     history_.age();
+    pieceToHistory_.age();
 }
 
 // The legal root moves in the picker's order: the table's move, captures by gain, quiet moves
@@ -540,7 +646,8 @@ void SearchWorker::rootMovesOf(MoveList& rootMoves) {
         if (kept > 0) legal.size = kept;
     }
     TTEntry* e = tt_.probe(pos_->hash());
-    MovePicker picker(*pos_, *eval_, history_, legal, orderScores_[0].data(),
+    OrderingHistory ordering = orderingAt(0);
+    MovePicker picker(*pos_, *eval_, ordering, legal, orderScores_[0].data(),
                       MovePicker::Source::Given, e ? e->move : Move{}, killers_[0]);
     rootMoves.size = 0;
     for (Move m; !(m = picker.next()).isNull();) rootMoves.push(m);
@@ -635,6 +742,8 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
     std::optional<RootLine> picked;  // the Skill's choice
     int maxDepth = lim.depth > 0 ? std::min(lim.depth, kMaxSearchPly - 2) : kMaxSearchPly - 2;
     int completed = 0;
+    Move lastBest;
+    int stable = 0, lastScore = 0;
     {
         HelpersRunning running(helpers, root, maxDepth);
         for (int depth = 1; depth <= maxDepth; ++depth) {
@@ -651,10 +760,19 @@ SearchResult SearchWorker::run(const Position& root, const SearchLimits& lim,
             }
             if (infinite_) continue;
             int bestScore = lines[0].score;
+            // Time: how long the best move has stood, and how far the score fell.
+            stable = depth > 1 && lines[0].pv[0] == lastBest ? stable + 1 : 0;
+            lastBest = lines[0].pv[0];
+            int scoreDrop =
+                depth > 1 && std::abs(bestScore) < kMateBound ? lastScore - bestScore : 0;
+            lastScore = bestScore;
             bool enough = skillDone ||
                           (std::abs(bestScore) > kMateBound &&
                            depth >= kMateScore - std::abs(bestScore) + 1) ||
-                          shared_.time.enoughAfterIteration(nodes_, rootMoves.size);
+                          (lim.mate && bestScore > kMateBound &&
+                           kMateScore - bestScore <= 2 * lim.mate - 1) ||
+                          shared_.time.enoughAfterIteration(
+                              nodes_, rootMoves.size, TimeManager::rootScale(stable, scoreDrop));
             // A pondering search that would have stopped by now moves at once on ponderhit.
             if (shared_.pondering) {
                 if (enough) shared_.stopOnPonderhit = true;

@@ -31,12 +31,14 @@ constexpr int kMaxThreads = 64;
 
 // What bounds a search. Times are in milliseconds; negative = not given.
 struct SearchLimits {
-    std::int64_t time[2] = {-1, -1};   // clock left, per colour
-    std::int64_t inc[2] = {0, 0};      // increment per move, per colour
-    int movesToGo = 0;                 // moves to the next time control; 0 = rest of the game
-    std::int64_t moveTime = -1;        // exactly this long for the move
-    int depth = 0;                     // plies; 0 = no limit
-    std::uint64_t nodes = 0;           // 0 = no limit
+    std::int64_t time[2] = {-1, -1};  // clock left, per colour
+    std::int64_t inc[2] = {0, 0};     // increment per move, per colour
+    int movesToGo = 0;                // moves to the next time control; 0 = rest of the game
+    std::int64_t moveTime = -1;       // exactly this long for the move
+    int depth = 0;                    // plies; 0 = no limit
+    std::uint64_t nodes = 0;          // 0 = no limit
+    int mate = 0;  // moves: until a mate in at most this many is found (a selective search of
+                   // twice as many plies may miss it); 0 = no such goal
     bool infinite = false;             // until stopped (analysis)
     bool ponder = false;               // pondering: like infinite until ponderhit()
     std::uint64_t nodesPerSecond = 0;  // XBoard nps: time is counted as nodes / nps

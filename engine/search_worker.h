@@ -62,7 +62,10 @@ class SearchWorker {
 
     // A helper's node count as of its last check (read by the lead for the totals).
     std::uint64_t publishedNodes() const { return published_.load(std::memory_order_relaxed); }
-    void clearHistory() { history_.clear(); }
+    void clearHistory() {
+        history_.clear();
+        pieceToHistory_.clear();
+    }
 
   private:
     bool isLead() const { return index_ == 0; }
@@ -73,7 +76,14 @@ class SearchWorker {
     bool needsEndTest() const;
     void updatePv(int ply, const Move& m);
     void markCheck(bool check);
-    void updateHistory(Color us, const Move& best, int depth, int ply);
+    // A move tried at a node: its piece-to index (PieceToHistories) and what it captured.
+    struct Tried {
+        Move move;
+        int pieceTo;
+        PieceType victim;
+    };
+    void updateHistory(Color us, const Tried& best, bool quiet, int depth, int ply);
+    OrderingHistory orderingAt(int ply);
     bool enterNode(int ply);
     // qply: plies into quiescence (0 at its first node).
     int qsearch(int alpha, int beta, int ply, int qply = 0);
@@ -108,11 +118,16 @@ class SearchWorker {
     std::vector<MoveList> lists_;
     std::vector<std::array<int, kMaxMoves>> orderScores_;
     std::vector<Killers> killers_;
+    std::vector<int> evals_;  // [ply]: the static evaluation, -kInfinity in check
     ButterflyHistory history_;
+    PieceToHistories pieceToHistory_;  // continuation and capture histories
+    std::vector<Move> excluded_;       // [ply]: the move a singular test leaves out, or null
+    std::vector<int> pieceTo_;         // [ply]: the piece-to index of the move made there, or -1
     std::vector<std::vector<Move>> pv_;
     std::vector<int> pvLen_;
     std::vector<std::uint8_t> checks_;  // per history index: the side to move was in check
-    std::vector<Move> quietsTried_[kMaxSearchPly + 2];
+    std::vector<Tried> quietsTried_[kMaxSearchPly + 2];
+    std::vector<Tried> capturesTried_[kMaxSearchPly + 2];
     std::uint64_t nodes_ = 0;
     int seldepth_ = 0;
     int rootDepth_ = 0;

@@ -3,6 +3,7 @@
 // used is enough to move.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 
@@ -39,10 +40,21 @@ class TimeManager {
         return max >= 0 && elapsed(nodes) >= max;
     }
     // After a completed iteration: another one would likely not finish in the time planned, or
-    // (a timed search with a single legal move) would not change the move.
-    bool enoughAfterIteration(std::uint64_t nodes, int legalRootMoves) const {
+    // (a timed search with a single legal move) would not change the move. `scale` (percent)
+    // stretches the time planned where the search is unsure of its move (rootScale).
+    bool enoughAfterIteration(std::uint64_t nodes, int legalRootMoves, int scale = 100) const {
         return (timed() && legalRootMoves == 1) ||
-               (optimum() >= 0 && elapsed(nodes) >= optimum() * 6 / 10);
+               (optimum() >= 0 && elapsed(nodes) >= optimum() * 6 * scale / 1000);
+    }
+    // How much of the time planned to use after an iteration (percent): less when the best move
+    // has not changed for some iterations, more when it just changed or the score dropped.
+    static int rootScale(int stableIterations, int scoreDrop) {
+        int scale = stableIterations >= 6   ? 65
+                    : stableIterations >= 3 ? 80
+                    : stableIterations == 0 ? 130
+                                            : 100;
+        if (scoreDrop > 20) scale = scale * (100 + std::min(scoreDrop, 150)) / 100;
+        return std::min(scale, 250);
     }
 
   private:

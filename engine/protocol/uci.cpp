@@ -262,13 +262,13 @@ void UciEngine::go(const std::vector<std::string>& w) {
             if (k == "depth") limits.depth = int(std::clamp(v, 1LL, 1000LL));
             if (k == "nodes") limits.nodes = std::uint64_t(std::max(1LL, v));
             if (k == "movetime") limits.moveTime = std::max(1LL, v);
-            if (k == "mate") limits.depth = int(std::clamp(2 * v, 1LL, 1000LL));
+            if (k == "mate") limits.mate = int(std::clamp(v, 1LL, 1000LL));
             if (k == "perft") return perft(int(std::clamp(v, 0LL, 20LL)));
         }
     }
     // No limit at all: search until `stop`, as for `go infinite`.
     if (limits.time[White] < 0 && limits.time[Black] < 0 && limits.moveTime < 0 && !limits.depth &&
-        !limits.nodes && !limits.ponder)
+        !limits.nodes && !limits.mate && !limits.ponder)
         limits.infinite = true;
     limits.overhead = overheadMs_;
     // The clock the GUI gives now against the one it gave for our last move: the GUI's lag.
