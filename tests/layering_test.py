@@ -22,7 +22,7 @@ LAYERS = [
               "engine/xboard_piece_names.h", "engine/progress.*"]),
     ("notation", ["notation/*"]),
     ("bitboards", ["engine/bitboard.h", "engine/attacks.*", "engine/piece_sets.*"]),
-    ("variant", ["engine/variant_info.h", "engine/variant.h", "engine/variant.cpp", "engine/move.h"]),
+    ("variant", ["engine/eval_weights.h", "engine/variant_info.h", "engine/variant.h", "engine/variant.cpp", "engine/move.h"]),
     ("reading", ["engine/fen.*", "engine/zobrist.*", "engine/variant_info.cpp", "engine/loader/*",
                  "engine/variant_bitboards.*"]),
     ("position", ["engine/position.*"]),
@@ -32,7 +32,7 @@ LAYERS = [
                    "engine/xboard_*.cpp"]),
     ("search", ["engine/tt.*", "engine/timeman.*", "engine/movepick.*", "engine/thread.*",
                 "engine/search*", "engine/skill.*"]),
-    ("front", ["engine/protocol/*", "engine/match/*"]),
+    ("front", ["engine/protocol/*", "engine/match/*", "engine/tune/*"]),
     ("cli", ["engine/cli/*"]),
 ]
 # Groups on the same layer that must not include each other.
