@@ -28,7 +28,7 @@ LAYERS = [
     ("position", ["engine/position.*"]),
     ("moves", ["engine/movegen.*", "engine/movegen_bitboards.*", "engine/move_text.cpp",
                "engine/special_moves.cpp", "engine/perft.*", "engine/perft_job.*", "engine/rules.*"]),
-    ("knowledge", ["engine/evaluate.*", "engine/xboard_dialect.h", "engine/xboard_highlight.h",
+    ("knowledge", ["engine/evaluate.*", "engine/evaluate_*", "engine/xboard_dialect.h", "engine/xboard_highlight.h",
                    "engine/xboard_*.cpp"]),
     ("search", ["engine/tt.*", "engine/timeman.*", "engine/movepick.*", "engine/thread.*",
                 "engine/search*", "engine/skill.*"]),

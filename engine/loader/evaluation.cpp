@@ -23,18 +23,12 @@ void Loader::loadEvaluation(const Json& v, const std::string& ptr) {
     if (const Json* w = member(v, "weights")) {
         std::string wp = child(ptr, "weights");
         object(*w, wp);
-        for (const auto& [name, value] : w->items()) {
-            std::string p = child(wp, name);
-            int i = evalWeightIndex(name);
-            if (i < 0) {
-                std::string known;
-                for (const EvalWeightInfo& info : kEvalWeightInfo)
-                    known += (known.empty() ? "" : ", ") + std::string(info.name);
-                fail(p,
-                     "no evaluation weight is called " + quote(name) + " (they are " + known + ")");
-            }
-            var.evalWeights[i] = integer(value, p, -100000, 100000);
-        }
+        std::vector<const char*> names;
+        for (const EvalWeightInfo& info : kEvalWeightInfo) names.push_back(info.name);
+        checkKeys(*w, wp, names);
+        for (const auto& [name, value] : w->items())
+            var.evalWeights[evalWeightIndex(name)] =
+                integer(value, child(wp, name), -100000, 100000);
     }
 }
 
