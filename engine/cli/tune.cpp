@@ -28,6 +28,9 @@ int runTune(int argc, char** argv) {
         "save-positions", po::value<std::string>(), "write the positions played to FILE")(
         "passes", po::value<int>()->default_value(30), "at most this many passes of the search")(
         "fixed-values", "keep the piece values; tune the other weights only")(
+        "prior", po::value<double>()->default_value(0.0005),
+        "pull back to the start values: added to the loss, times the sum of the squared "
+        "relative changes")(
         "output,o", po::value<std::string>(),
         "write a variant file that inherits the variant and sets the tuned \"evaluation\" "
         "(default: print the section on stdout)");
@@ -80,6 +83,8 @@ int runTune(int argc, char** argv) {
         tune::FitOptions fit;
         fit.passes = vm["passes"].as<int>();
         fit.pieceValues = !vm.count("fixed-values");
+        fit.prior = vm["prior"].as<double>();
+        if (fit.prior < 0) throw std::runtime_error("--prior must not be negative");
         tune::FitResult r = tune::fit(variant, samples, fit, &std::cerr);
         std::cerr << "K " << r.k << "; loss " << r.trainBefore << " -> " << r.trainAfter
                   << ", held out " << r.validBefore << " -> " << r.validAfter << " (" << r.trainSize

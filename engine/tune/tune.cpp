@@ -119,6 +119,16 @@ double lossOf(const std::shared_ptr<Variant>& work, const std::vector<Parameter>
     return loss(evaluations(eval, d), d.results, k);
 }
 
+// The pull back to the start values.
+double priorOf(const std::vector<Parameter>& params, double prior) {
+    double sum = 0;
+    for (const Parameter& p : params) {
+        double x = double(p.value - p.start) / std::max(8, std::abs(p.start));
+        sum += x * x;
+    }
+    return prior * sum;
+}
+
 // The K that minimises the loss of these evaluations (golden-section search on [0.05, 5]).
 double fitK(const std::vector<int>& evals, const std::vector<double>& results) {
     double a = 0.05, b = 5.0;
@@ -234,7 +244,7 @@ FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<S
         out.k = fitK(evaluations(eval, td), td.results);
     }
     double best = lossOf(work, params, td, out.k);
-    out.trainBefore = best;
+    out.trainBefore = best;  // the prior is 0 at the start
     out.validBefore = lossOf(work, params, vd, out.k);
     if (log)
         *log << "positions " << td.positions.size() << " (+" << vd.positions.size()
@@ -247,7 +257,9 @@ FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<S
                 int old = p.value;
                 p.value = old + dir * p.step;
                 if (p.weight < 0 && p.value < 10) p.value = 10;
-                double l = p.value == old ? best : lossOf(work, params, td, out.k);
+                double l = p.value == old
+                               ? best
+                               : lossOf(work, params, td, out.k) + priorOf(params, options.prior);
                 if (l < best) {
                     best = l;
                     improved = true;
@@ -267,7 +279,7 @@ FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<S
             if (!smaller) break;
         }
     }
-    out.trainAfter = best;
+    out.trainAfter = lossOf(work, params, td, out.k);
     out.validAfter = lossOf(work, params, vd, out.k);
     out.parameters = params;
     return out;

@@ -7,7 +7,9 @@
 //    expected score is fitted first; then the evaluation's weights (engine/eval_weights.h) and
 //    the values of the pieces other than pawn-like ones and royals worth nothing are changed one
 //    at a time, by a step that halves when a pass over them all brings nothing, as long as the
-//    mean squared error between result and expected score falls (a local search).
+//    mean squared error between result and expected score falls (a local search), plus a small
+//    pull back to the values it started from (FitOptions::prior), so that parameters the data
+//    says little about, or that stand in for each other, do not drift.
 // 3. evaluationSection: the result as the variant file's "evaluation" section.
 #pragma once
 
@@ -56,6 +58,9 @@ struct FitOptions {
     int passes = 30;          // at most this many passes over the parameters
     bool pieceValues = true;  // tune piece values too
     double validation = 0.1;  // share of the samples held out to check the fit on
+    // Weight of the pull back to the start: the loss minimised adds prior times the sum over
+    // the parameters of ((value - start) / max(|start|, 8))^2.
+    double prior = 0.0005;
 };
 
 struct FitResult {
