@@ -28,6 +28,8 @@ int runTune(int argc, char** argv) {
         "save-positions", po::value<std::string>(), "write the positions played to FILE")(
         "passes", po::value<int>()->default_value(30), "at most this many passes of the search")(
         "fixed-values", "keep the piece values; tune the other weights only")(
+        "value-range", po::value<double>()->default_value(0.25),
+        "piece values stay within this share of their start value either way")(
         "prior", po::value<double>()->default_value(0.0005),
         "pull back to the start values: added to the loss, times the sum of the squared "
         "relative changes")(
@@ -84,6 +86,8 @@ int runTune(int argc, char** argv) {
         fit.passes = vm["passes"].as<int>();
         fit.pieceValues = !vm.count("fixed-values");
         fit.prior = vm["prior"].as<double>();
+        fit.valueRange = vm["value-range"].as<double>();
+        if (fit.valueRange < 0) throw std::runtime_error("--value-range must not be negative");
         if (fit.prior < 0) throw std::runtime_error("--prior must not be negative");
         tune::FitResult r = tune::fit(variant, samples, fit, &std::cerr);
         std::cerr << "K " << r.k << "; loss " << r.trainBefore << " -> " << r.trainAfter

@@ -256,7 +256,10 @@ FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<S
             for (int dir : {+1, -1}) {
                 int old = p.value;
                 p.value = old + dir * p.step;
-                if (p.weight < 0 && p.value < 10) p.value = 10;
+                if (p.weight < 0) {
+                    int room = int(std::lround(p.start * options.valueRange));
+                    p.value = std::clamp(p.value, std::max(10, p.start - room), p.start + room);
+                }
                 double l = p.value == old
                                ? best
                                : lossOf(work, params, td, out.k) + priorOf(params, options.prior);

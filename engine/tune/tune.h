@@ -61,6 +61,10 @@ struct FitOptions {
     // Weight of the pull back to the start: the loss minimised adds prior times the sum over
     // the parameters of ((value - start) / max(|start|, 8))^2.
     double prior = 0.0005;
+    // Piece values stay within this share of their start value either way: left free, the fit
+    // drives the values of slow and defensive pieces (xiangqi's elephants and advisors,
+    // Tamerlane's) towards nothing, and the engine then loses.
+    double valueRange = 0.25;
 };
 
 struct FitResult {
