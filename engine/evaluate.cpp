@@ -160,17 +160,21 @@ int pieceValue(const Variant& v, PieceType t) {
 Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::move(variant)) {
     const Variant& v = *variant_;
     const Geometry& g = v.board;
+    w_ = v.evalWeights;
     typeCount_ = std::min<int>(int(v.pieces.size()), kMaxPieceTypes);
     for (int c = 0; c < 2; ++c) {
         mg_[c].assign(typeCount_, {});
         eg_[c].assign(typeCount_, {});
+        zoneDistance_[c].assign(typeCount_, {});
     }
+    std::vector<PieceProfile> profiles;
     bareRoyalLoses_ = v.rules.bareRoyal && *v.rules.bareRoyal == Outcome::Loss;
     hands_ = v.rules.hasHands();
     gatingOnly_ = v.rules.gating && !v.rules.drops;
     for (int t = 0; t < typeCount_; ++t) {
         PieceType pt = PieceType(t);
         PieceProfile prof = pieceProfile(v, pt);
+        profiles.push_back(prof);
         values_[t] = prof.value;
         pawn_[t] = prof.pawn;
         royal_[t] = prof.royal;
@@ -214,6 +218,9 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                 for (size_t z = zone._Find_first(); z < zone.size(); z = zone._Find_next(z))
                     zoneRank += g.rankOf(int(z));
                 zoneRank /= double(zone.count());
+                for (int sq = 0; sq < g.squareCount(); ++sq)
+                    zoneDistance_[c][t][sq] = std::uint8_t(std::min(dist[sq], 255));
+                maxZoneDistance_[t] = std::max(maxZoneDistance_[t], maxDist);
             }
             forward_[c][t] = zoneRank * 2 >= g.ranks - 1 ? 1 : -1;
             double avg = prof.weighted;
@@ -223,8 +230,8 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                 if (prof.pawn) {
                     if (maxDist > 0) {
                         double p = double(maxDist - dist[sq]) / maxDist;
-                        mg += promoScale * (10 * p + 30 * p * p);
-                        eg += promoScale * (20 * p + 80 * p * p);
+                        mg += promoScale * (10 * p + 30 * p * p) * w_[kWPawnAdvanceMg] / 100;
+                        eg += promoScale * (20 * p + 80 * p * p) * w_[kWPawnAdvanceEg] / 100;
                     }
                     // A little for central files in the middlegame.
                     int f = g.fileOf(sq);
@@ -235,11 +242,11 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                     if (prof.royal) {
                         // Royals shelter in the middlegame and come out in the endgame.
                         int back = c == White ? g.rankOf(sq) : g.ranks - 1 - g.rankOf(sq);
-                        mg += -3 * w - 6 * std::min(back, 4);
-                        eg += 5 * w;
+                        mg += (-3 * w - 6 * std::min(back, 4)) * w_[kWPieceSquareMg] / 100;
+                        eg += 5 * w * w_[kWPieceSquareEg] / 100;
                     } else {
-                        mg += 4 * w;
-                        eg += 3 * w;
+                        mg += 4 * w * w_[kWPieceSquareMg] / 100;
+                        eg += 3 * w * w_[kWPieceSquareEg] / 100;
                     }
                 }
                 mg_[c][t][sq] = std::int16_t(std::lround(mg));
@@ -269,6 +276,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     } catch (const std::exception&) {
     }
     phaseTotal_ = std::max(1, total);
+    prepareAttackTerms(profiles);
 }
 
 bool Evaluator::hasPieces(const Position& pos, Color c) const {
@@ -314,7 +322,7 @@ int Evaluator::evaluate(const Position& pos) const {
             if (hands_) {
                 int h = pos.hand(Color(c), PieceType(t));
                 int v = gatingOnly_ ? h * values_[t] * gateShare / 256
-                                    : h * (values_[t] + values_[t] / 10 + 10);
+                                    : h * (values_[t] + values_[t] * w_[kWHandBonus] / 100 + 10);
                 mg[c] += v;
                 eg[c] += v;
                 n += h;
@@ -333,14 +341,14 @@ int Evaluator::evaluate(const Position& pos) const {
                 int k = pawnFiles[c][f];
                 if (!k) continue;
                 if (k > 1) {
-                    mg[c] -= 8 * (k - 1);
-                    eg[c] -= 16 * (k - 1);
+                    mg[c] -= w_[kWDoubledMg] * (k - 1);
+                    eg[c] -= w_[kWDoubledEg] * (k - 1);
                 }
                 bool left = f > 0 && pawnFiles[c][f - 1];
                 bool right = f + 1 < g.files && f + 1 < 16 && pawnFiles[c][f + 1];
                 if (!left && !right) {
-                    mg[c] -= 8 * k;
-                    eg[c] -= 12 * k;
+                    mg[c] -= w_[kWIsolatedMg] * k;
+                    eg[c] -= w_[kWIsolatedEg] * k;
                 }
             }
             // Passed pawns: no enemy pawn-like piece ahead on this or a neighbouring file.
@@ -364,10 +372,19 @@ int Evaluator::evaluate(const Position& pos) const {
                         }
                     }
                     if (!passed) continue;
-                    int progress = dir > 0 ? r : g.ranks - 1 - r;
-                    double p = double(progress) / std::max(1, g.ranks - 1);
-                    mg[c] += int(promoScale_[t] * (5 + 40 * p * p));
-                    eg[c] += int(promoScale_[t] * (15 + 130 * p * p));
+                    // Scaled by the distance to the promotion zone.
+                    int maxD = std::max(1, maxZoneDistance_[t]);
+                    double p = double(maxD - zoneDistance_[c][t][sq]) / maxD;
+                    mg[c] += int(promoScale_[t] * (5 + 40 * p * p) * w_[kWPassedMg] / 100);
+                    eg[c] += int(promoScale_[t] * (15 + 130 * p * p) * w_[kWPassedEg] / 100);
+                    // The enemy royal far from it, ours near.
+                    if (w_[kWPassedRoyalEg] && !pos.royals(them).empty() &&
+                        !pos.royals(Color(c)).empty()) {
+                        int de = kingDistance(g, int(sq), pos.royals(them).front());
+                        int dm = kingDistance(g, int(sq), pos.royals(Color(c)).front());
+                        eg[c] += int(promoScale_[t] * p * w_[kWPassedRoyalEg] *
+                                     (2 * std::min(de, 5) - std::min(dm, 5)) / 8);
+                    }
                 }
             }
         }
@@ -391,8 +408,8 @@ int Evaluator::evaluate(const Position& pos) const {
                 }
             }
             double w = danger / 900.0;  // roughly "a queen two squares away" = 2
-            mg[c] -= std::min(300, int(10 * w * w));
-            mg[c] += 5 * std::min(shield, 4);
+            mg[c] -= std::min(300, int(10 * w * w)) * w_[kWKingProximity] / 100;
+            mg[c] += w_[kWKingShield] * std::min(shield, 4);
             if (pos.royals(Color(c)).size() > 1) break;  // several royals: the first one only
         }
     }
@@ -404,12 +421,13 @@ int Evaluator::evaluate(const Position& pos) const {
     int lead = material[White] - material[Black];
     if (lead != 0) {
         Color strong = lead > 0 ? White : Black;
-        eg[strong] += conversion(pos, strong, std::abs(lead), phase);
+        eg[strong] += conversion(pos, strong, std::abs(lead), phase) * w_[kWConversion] / 100;
     }
+    if (attacks_) attackTerms(pos, mg, eg);
     Color us = pos.sideToMove();
     int mgScore = mg[us] - mg[~us], egScore = eg[us] - eg[~us];
     int score = (mgScore * phase + egScore * (256 - phase)) / 256;
-    return score + 10;
+    return score + w_[kWTempo];
 }
 
 // What helps the side ahead in material turn its lead into a win once pieces are off: its royal

@@ -6,7 +6,10 @@
 // with promotion rules (doubled, isolated, passed), king safety for royals (enemy pieces near
 // them, friends around them), pieces in hand, bare-royal and stalemate rules, and conversion
 // (the side ahead drives the enemy royal to the edge and trades down), each tapered between
-// middlegame and endgame by the material left on the board.
+// middlegame and endgame by the material left on the board. From the bitboard move sets of the
+// pieces that have them (engine/variant_bitboards.h), at run time: mobility, threats (pieces
+// attacked by cheaper ones, or attacked and undefended) and attacks on the royals'
+// neighbourhoods (evaluate_attacks.cpp). Every term's weight is Variant::evalWeights.
 #pragma once
 
 #include <array>
@@ -56,6 +59,22 @@ class Evaluator {
 
   private:
     int conversion(const Position& pos, Color strong, int lead, int phase) const;
+    // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp).
+    void attackTerms(const Position& pos, int* mg, int* eg) const;
+    template <int W>
+    void attackTermsOf(const Position& pos, int* mg, int* eg) const;
+    void prepareAttackTerms(const std::vector<PieceProfile>& profiles);
+
+    EvalWeights w_{};
+    bool attacks_ = false;  // the variant has bitboard tables and some term's weight is not 0
+    // [type]: mobility weight per square (1/16 cp, weights included) and the square count
+    // that scores 0; king-attack weight per square of the royal's neighbourhood attacked.
+    std::array<int, kMaxPieceTypes> mobMg_{}, mobEg_{}, mobCentre_{}, kingAttackUnit_{};
+    // [square]: the royal's neighbourhood (king steps).
+    std::vector<SquareSet> royalZone_;
+    // [colour][type][square]: king steps from the promotion zone (pawn-like types).
+    std::array<std::vector<std::array<std::uint8_t, kMaxSquares>>, 2> zoneDistance_;
+    std::array<int, kMaxPieceTypes> maxZoneDistance_{};
 
     std::shared_ptr<const Variant> variant_;
     int typeCount_ = 0;

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/eval_weights.h"
 #include "engine/piece.h"
 #include "engine/variant_info.h"
 #include "notation/ast.h"
@@ -330,6 +331,9 @@ struct Variant {
     std::vector<std::pair<std::string, std::string>> setups;  // named start positions
     Rules rules;
     std::optional<XBoardIdentity> xboard;  // none: XBoard does not know the variant
+    // The evaluation's weights (engine/eval_weights.h): the defaults, or what the file's
+    // "evaluation" section sets. Its "pieceValues" go into PieceSpec::value.
+    EvalWeights evalWeights = defaultEvalWeights();
 
     // Compiled move tables, one per piece type, built by the loader.
     std::vector<betza::CompiledPiece> tables;

@@ -296,6 +296,33 @@ TEST(Cli, MovesListsTheMovesAndTheResult) {
     EXPECT_TRUE(contains(r.err, "timur moves: ")) << r.err;
 }
 
+// timur tune: a few tiny games, a fit, and a variant file that loads with the result.
+TEST(Cli, TuneWritesAnEvaluationSection) {
+    std::filesystem::path out = tempDir() / "shatranj-tuned.json";
+    std::filesystem::path positions = tempDir() / "shatranj.pos";
+    Result r = run({"tune", "--variant", "shatranj", "--games", "6", "--nodes", "200", "--passes",
+                    "2", "--save-positions", positions.string(), "-o", out.string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.err, "K ")) << r.err;
+    EXPECT_TRUE(contains(r.err, "held out")) << r.err;
+    std::ifstream in(out);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_TRUE(contains(text.str(), "\"inherits\": \"shatranj\"")) << text.str();
+    EXPECT_TRUE(contains(text.str(), "\"pieceValues\"")) << text.str();
+    r = run({"describe", "--variant", out.string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "Variant: shatranj (8x8)\n")) << r.out;
+    r = run({"tune", "--variant", "shatranj", "--positions", positions.string(), "--passes", "1",
+             "--fixed-values"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "\"evaluation\": {")) << r.out;
+    EXPECT_FALSE(contains(r.out, "pieceValues")) << r.out;
+    r = run({"tune", "--positions", "/nonexistent/file"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "timur tune: ")) << r.err;
+}
+
 TEST(Cli, DescribeShowsPiecesAndRules) {
     Result r = run({"describe", "--variant", "shatranj"});
     ASSERT_EQ(r.status, 0) << r.err;

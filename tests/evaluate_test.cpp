@@ -1,6 +1,10 @@
 // Evaluation terms that are easy to get backwards: who a term helps and when it applies.
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <string>
+#include <vector>
+
 #include "engine/evaluate.h"
 #include "engine/position.h"
 
@@ -55,6 +59,63 @@ TEST(Conversion, SameForBothColours) {
 TEST(Conversion, NotWithoutALead) {
     EXPECT_EQ(evalOf("chess", "3k4/8/8/8/8/8/8/3K4 w - - 0 1"),
               evalOf("chess", "3k4/8/8/8/8/8/8/3K4 b - - 0 1"));
+}
+
+// Colours swapped and the board turned upside down (chess-like FENs without castling or e.p.).
+std::string flipped(const std::string& fen) {
+    std::string board = fen.substr(0, fen.find(' '));
+    std::vector<std::string> ranks;
+    std::string rank;
+    for (char c : board + "/") {
+        if (c == '/') {
+            ranks.insert(ranks.begin(), rank);
+            rank.clear();
+        } else {
+            rank += std::isupper(static_cast<unsigned char>(c))   ? char(std::tolower(c))
+                    : std::islower(static_cast<unsigned char>(c)) ? char(std::toupper(c))
+                                                                  : c;
+        }
+    }
+    std::string out;
+    for (const std::string& r : ranks) out += (out.empty() ? "" : "/") + r;
+    char side = fen[fen.find(' ') + 1] == 'w' ? 'b' : 'w';
+    return out + " " + side + " - - 0 1";
+}
+
+// The run-time terms (mobility, threats, undefended pieces, attacks next to the royal) and the
+// rest score a position and its mirror image alike, for both sides to move.
+TEST(AttackTerms, SymmetricUnderColourFlip) {
+    for (const char* fen : {"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w - - 0 1",
+                            "4k3/8/3n4/8/2B1R3/8/5PPP/6K1 b - - 0 1",
+                            "r3k2r/1pp2ppp/p1n5/4q3/2B5/2N2Q2/PPP2PPP/R3R1K1 w - - 0 1"})
+        EXPECT_EQ(evalOf("chess", fen), evalOf("chess", flipped(fen))) << fen;
+    EXPECT_EQ(evalOf("xiangqi",
+                     "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"),
+              evalOf("xiangqi",
+                     "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R b - - 0 1"));
+}
+
+// A piece the other side attacks and does not defend costs: the same knight, once covered by a
+// pawn and once not, with a black rook attacking it.
+TEST(AttackTerms, UndefendedAttackedPieceCosts) {
+    int covered = evalOf("chess", "3rk3/8/8/3N4/4P3/8/8/4K3 w - - 0 1");
+    int hanging = evalOf("chess", "3rk3/8/8/3N4/8/4P3/8/4K3 w - - 0 1");
+    EXPECT_GT(covered, hanging);
+}
+
+// Mobility: what the term adds (the evaluation with its weights against one without) is
+// positive for a rook in the open and negative for one shut in by its own pieces.
+TEST(AttackTerms, MobilityCounts) {
+    auto mobility = [](const std::string& fen) {
+        auto v = loadVariant("chess");
+        auto without = std::make_shared<Variant>(*v);
+        without->evalWeights[kWMobilityMg] = without->evalWeights[kWMobilityEg] = 0;
+        Position pos(v);
+        pos.setFen(fen);
+        return Evaluator(v).evaluate(pos) - Evaluator(without).evaluate(pos);
+    };
+    EXPECT_GT(mobility("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1"), 0);
+    EXPECT_LT(mobility("4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1"), 0);
 }
 
 }  // namespace

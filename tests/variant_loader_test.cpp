@@ -418,6 +418,24 @@ TEST(LoaderErrors, BaseIsValid) {
     EXPECT_NO_THROW(loadVariantText(base().dump(), "x.json"));
 }
 
+TEST(LoaderErrors, Evaluation) {
+    json j = base();
+    j["evaluation"] = {{"weights", {{"mobilityMg", 120}}}, {"pieceValues", {{"P", 90}}}};
+    auto v = loadVariantText(j.dump(), "x.json");
+    EXPECT_EQ(v->evalWeights[kWMobilityMg], 120);
+    EXPECT_EQ(v->evalWeights[kWTempo], kEvalWeightInfo[kWTempo].value);
+    EXPECT_EQ(v->pieces[v->pieceByLetter("P")].value, 90);
+    j["evaluation"] = {{"weights", {{"mobilityMG", 120}}}};
+    expectError(j, {"x.json: /evaluation/weights/mobilityMG: unknown key 'mobilityMG' (did you "
+                    "mean 'mobilityMg'?)"});
+    j["evaluation"] = {{"weights", {{"tempo", "high"}}}};
+    expectError(j, {"/evaluation/weights/tempo: expected an integer"});
+    j["evaluation"] = {{"pieceValues", {{"Z", 300}}}};
+    expectError(j, {"/evaluation/pieceValues/Z: no piece has the letter 'Z'"});
+    j["evaluation"] = {{"values", {}}};
+    expectError(j, {"/evaluation/values: unknown key 'values'"});
+}
+
 TEST(LoaderErrors, MalformedJson) {
     expectTextError("{\"name\": }", {"x.json: invalid JSON at line 1 column 10: "});
     expectTextError("{\n  \"name\": \"t\",\n  \"board\": [1,,]\n}",

@@ -30,4 +30,7 @@ int runDescribe(int argc, char** argv);
 // timur play: Timur against itself in the terminal, drawing the board (cli/play.cpp).
 int runPlay(int argc, char** argv);
 
+// timur tune: Texel tuning of the evaluation from self-play (cli/tune.cpp, engine/tune/).
+int runTune(int argc, char** argv);
+
 }  // namespace timur::cli

@@ -30,6 +30,8 @@ const Subcommand kSubcommands[] = {
     {"describe", "show a variant's pieces, their values and moves, and its rules",
      timur::cli::runDescribe},
     {"play", "watch Timur play itself in the terminal", timur::cli::runPlay},
+    {"tune", "fit the evaluation's weights and piece values to self-play games",
+     timur::cli::runTune},
 };
 
 void printUsage(std::ostream& out, const boost::program_options::options_description& options) {

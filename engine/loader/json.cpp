@@ -199,6 +199,11 @@ const Json& JsonReader::required(const Json& obj, const std::string& ptr, const 
 
 void JsonReader::checkKeys(const Json& obj, const std::string& ptr,
                            std::initializer_list<const char*> allowed) const {
+    checkKeys(obj, ptr, std::vector<const char*>(allowed));
+}
+
+void JsonReader::checkKeys(const Json& obj, const std::string& ptr,
+                           const std::vector<const char*>& allowed) const {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         const std::string& key = it.key();
         bool known = false;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace timur::loader {
 
@@ -47,6 +48,8 @@ class JsonReader {
     // Fails on a key not in `allowed`, naming the nearest allowed key if one is near enough.
     void checkKeys(const Json& obj, const std::string& ptr,
                    std::initializer_list<const char*> allowed) const;
+    void checkKeys(const Json& obj, const std::string& ptr,
+                   const std::vector<const char*>& allowed) const;
 
   private:
     std::string origin_;

@@ -13,13 +13,14 @@ std::shared_ptr<Variant> Loader::load(const Json& root) {
     object(root, "");
     checkKeys(root, "",
               {"$schema", "name", "description", "board", "pieces", "start", "setups", "rules",
-               "xboard"});
+               "xboard", "evaluation"});
     if (const Json* s = member(root, "$schema")) string(*s, "/$schema", false);
     v.name = string(required(root, "", "name"), "/name");
     if (const Json* d = member(root, "description"))
         v.description = string(*d, "/description", false);
     loadBoard(required(root, "", "board"), "/board");
     loadPieces(required(root, "", "pieces"), "/pieces");
+    if (const Json* e = member(root, "evaluation")) loadEvaluation(*e, "/evaluation");
     loadPositions(root);
     static const Json kEmptyRules = Json::object();
     const Json* rules = member(root, "rules");

@@ -12,6 +12,7 @@
 //   betza_castling.cpp  castling given by an O in a royal's Betza
 //   tables.cpp          compiling every piece's move tables
 //   xboard.cpp          /xboard: XBoard's name for the variant and its start array there
+//   evaluation.cpp      /evaluation: the evaluation's weights and piece values
 //   files.cpp           files, names, inheritance, and the public entry points
 //
 // Every problem is a VariantError "ORIGIN: /json/pointer: what is wrong" (the root is "/").
@@ -83,6 +84,8 @@ class Loader : private JsonReader {
     void compileTables();
     // xboard.cpp
     void loadXBoard(const Json& v, const std::string& ptr);
+    // evaluation.cpp
+    void loadEvaluation(const Json& v, const std::string& ptr);
 
     std::shared_ptr<Variant> variant_;
     FenPosition start_;  // the start position's board

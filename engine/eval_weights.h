@@ -1,0 +1,67 @@
+// The evaluation's weights: the numbers engine/evaluate.cpp multiplies its terms by, by name,
+// with their defaults. A variant file may set any of them in its "evaluation" section (written by
+// `timur tune`); the loader checks the names against this table.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace timur {
+
+enum EvalWeight : int {
+    kWPieceSquareMg,  // % of the piece-square bonus by reach from the square (non-pawns)
+    kWPieceSquareEg,  //
+    kWPawnAdvanceMg,  // % of the bonus of pawn-like pieces for nearing the promotion zone
+    kWPawnAdvanceEg,  //
+    kWDoubledMg,      // centipawns per extra pawn-like piece on a file
+    kWDoubledEg,      //
+    kWIsolatedMg,     // centipawns per pawn-like piece with none of its own on the next files
+    kWIsolatedEg,     //
+    kWPassedMg,       // % of the passed-pawn bonus, by distance to the promotion zone
+    kWPassedEg,       //
+    kWPassedRoyalEg,  // centipawns (x/8 per step) for the enemy royal far from a passed pawn
+    kWMobilityMg,     // % of the mobility weight (squares attacked, not own-occupied)
+    kWMobilityEg,     //
+    kWThreatMg,       // x/64 of the value difference of a piece attacked by a cheaper one
+    kWThreatEg,       //
+    kWHangingMg,      // x/64 of the value of an attacked piece its side does not defend
+    kWHangingEg,      //
+    kWKingAttack,     // % of the penalty for enemy attacks on a royal's neighbourhood
+    kWKingProximity,  // % of the penalty for valuable enemy pieces near a royal
+    kWKingShield,     // centipawns per own piece next to a royal (middlegame)
+    kWHandBonus,      // % of a piece's value added while it is in hand (drops)
+    kWConversion,     // % of the bonus that helps the side ahead convert
+    kWTempo,          // centipawns for the side to move
+    kEvalWeightCount
+};
+
+struct EvalWeightInfo {
+    const char* name;
+    int value;  // default
+};
+
+inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = {{
+    {"pieceSquareMg", 100}, {"pieceSquareEg", 100}, {"pawnAdvanceMg", 100}, {"pawnAdvanceEg", 100},
+    {"doubledMg", 8},       {"doubledEg", 16},      {"isolatedMg", 8},      {"isolatedEg", 12},
+    {"passedMg", 100},      {"passedEg", 100},      {"passedRoyalEg", 4},   {"mobilityMg", 100},
+    {"mobilityEg", 100},    {"threatMg", 10},       {"threatEg", 8},        {"hangingMg", 6},
+    {"hangingEg", 4},       {"kingAttack", 100},    {"kingProximity", 100}, {"kingShield", 5},
+    {"handBonus", 10},      {"conversion", 100},    {"tempo", 10},
+}};
+
+using EvalWeights = std::array<int, kEvalWeightCount>;
+
+inline EvalWeights defaultEvalWeights() {
+    EvalWeights w{};
+    for (int i = 0; i < kEvalWeightCount; ++i) w[i] = kEvalWeightInfo[i].value;
+    return w;
+}
+
+// The index of the weight called `name`, or -1.
+inline int evalWeightIndex(std::string_view name) {
+    for (int i = 0; i < kEvalWeightCount; ++i)
+        if (name == kEvalWeightInfo[i].name) return i;
+    return -1;
+}
+
+}  // namespace timur
