@@ -25,6 +25,9 @@ class ThreadPool;
 class Skill;
 
 // One line of a MultiPV search: a root move's score and principal variation (pv[0] the move).
+// What SearchWorker::repetition answers when no repetition ends the line.
+constexpr int kNoScore = 32001;
+
 struct RootLine {
     int score = 0;
     std::vector<Move> pv;
