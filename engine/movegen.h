@@ -30,6 +30,13 @@ void generateLegal(Position& pos, MoveList& out, GenType type = GenType::All);
 
 // Whether m is among GenType::Captures (else among GenType::Quiets); `pos` before the move.
 bool isCaptureOrPromotion(const Position& pos, const Move& m);
+// Whether a move takes an enemy piece: on its target, on the way (locust victims) or en passant
+// (a King swap's partner is the mover's own piece: no capture).
+inline bool capturesAPiece(const Position& pos, const Move& m) {
+    Piece there = pos.at(m.to);
+    return (there != kNoPiece && colorOf(there) != pos.sideToMove()) ||
+           m.kind == MoveKind::EnPassant || m.victimCount() > 0;
+}
 
 // Whether generatePseudo would give m (a move from the transposition table or a killer, which
 // may belong to another position); generated for m's piece only. False for placements and

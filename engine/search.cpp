@@ -30,13 +30,6 @@ int scoreFromTT(int s, int ply) {
     return s;
 }
 
-// Whether a move takes an enemy piece: on its target, on the way (locust) or en passant.
-bool capturesAPiece(const Position& pos, const Move& m) {
-    if (m.kind == MoveKind::EnPassant || m.victimCount() > 0) return true;
-    Piece p = pos.at(m.to);
-    return p != kNoPiece && colorOf(p) != pos.sideToMove();
-}
-
 // Late-move reductions by depth and move number.
 struct ReductionTable {
     std::uint8_t r[64][64];

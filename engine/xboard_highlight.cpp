@@ -28,14 +28,6 @@ std::vector<Entered> enteredMoves(Position& pos, const XBoardMoves& moves, int f
     return out;
 }
 
-// A capture (red): an enemy on the target, or victims elsewhere. A King swap's partner is
-// an own piece, and no capture.
-bool isCapture(const Position& pos, const Move& m) {
-    Piece there = pos.at(m.to);
-    return (there != kNoPiece && colorOf(there) != pos.sideToMove()) ||
-           m.kind == MoveKind::EnPassant || m.victimCount() > 0;
-}
-
 // Upper-case letters of the promotions among `entered` to `to` through `kill`.
 std::string choices(const std::vector<Entered>& entered, const XBoardMoves& moves, int kill,
                     int to) {
@@ -59,7 +51,7 @@ std::vector<char> XBoardHighlights::marks(Position& pos, const XBoardMoves& move
             continue;
         }
         if (l.kill != kill_ || mark[size_t(l.to)] == 'C') continue;
-        char c = isCapture(pos, m) ? 'R' : 'Y';
+        char c = capturesAPiece(pos, m) ? 'R' : 'Y';  // red: a capture
         if (m.promo != kNoPieceType && m.kind != MoveKind::Drop)
             c = choices(entered, moves, kill_, l.to).size() > 1 ? 'M' : 'B';
         mark[size_t(l.to)] = c;
