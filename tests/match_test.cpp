@@ -117,8 +117,14 @@ TEST(MatchStats, SprtLogLikelihoodRatio) {
     s = sprtStatus(parseSprt("elo1=400"), {3, 3, 12});
     EXPECT_NEAR(s.llr, -33.749975, 1e-4);
     EXPECT_EQ(s.result, SprtStatus::AcceptH0);
-    // No LLR until there is a win, a loss and a draw (as in cutechess).
-    EXPECT_EQ(sprtStatus(p, {5, 0, 3}).llr, 0);
+    // No LLR without a decisive game; a match without draws (or without a loss) still moves
+    // (cutechess would wait for one of each) and reaches a bound.
+    EXPECT_EQ(sprtStatus(p, {0, 0, 4}).llr, 0);
+    EXPECT_GT(sprtStatus(p, {5, 0, 3}).llr, 0);
+    SprtParams strong = parseSprt("elo0=100,elo1=200,alpha=0.05,beta=0.05");
+    EXPECT_EQ(sprtStatus(strong, {20, 2, 0}).result, SprtStatus::Continue);
+    EXPECT_EQ(sprtStatus(strong, {40, 5, 0}).result, SprtStatus::AcceptH1);
+    EXPECT_EQ(sprtStatus(strong, {20, 20, 0}).result, SprtStatus::AcceptH0);
     EXPECT_THROW(parseSprt("elo0=5,elo1=0"), std::invalid_argument);
     EXPECT_THROW(parseSprt("gamma=1"), std::invalid_argument);
 }

@@ -141,9 +141,13 @@ SprtStatus sprtStatus(const SprtParams& p, const Score& s) {
     SprtStatus st;
     st.lowerBound = std::log(p.beta / (1.0 - p.alpha));
     st.upperBound = std::log((1.0 - p.beta) / p.alpha);
-    if (s.wins <= 0 || s.losses <= 0 || s.draws <= 0) return st;
-    double n = s.games();
-    Wld sample{s.wins / n, s.losses / n, 0};
+    if (s.wins + s.losses <= 0) return st;
+    // The draw rate is estimated from the games. Where a count is still zero (a variant that
+    // rarely draws, one side far stronger) every count gets half a game, so that the test moves
+    // instead of staying at zero for the whole match (cutechess waits for one of each).
+    bool someZero = s.wins <= 0 || s.losses <= 0 || s.draws <= 0;
+    double pad = someZero ? 0.5 : 0.0, n = s.games() + 3 * pad;
+    Wld sample{(s.wins + pad) / n, (s.losses + pad) / n, 0};
     sample.draw = 1.0 - sample.win - sample.loss;
     BayesElo b = toBayes(sample);
     double scale = bayesScale(b.drawElo);
