@@ -49,8 +49,7 @@ bool shogiPromoted(const Variant& v, size_t t) {
 PieceType promotedFrom(const Variant& v, size_t t) {
     if (!shogiPromoted(v, t)) return kNoPieceType;
     PieceType base = v.pieceByLetter(v.pieces[t].letter.substr(1));
-    return base != kNoPieceType && v.pieces[base].promotesTo == PieceType(t) ? base
-                                                                              : kNoPieceType;
+    return base != kNoPieceType && v.pieces[base].promotesTo == PieceType(t) ? base : kNoPieceType;
 }
 
 // Pieces that get a picture: every non-promoted type, and each shogi-style promoted type
@@ -176,8 +175,10 @@ std::vector<int> assignTypes(const Variant& v, const std::vector<std::string>& d
     const int prince = xboardPieceType("Prince");
     for (size_t t = 0; t < v.pieces.size(); ++t)
         if (shown(v, t) && v.pieces[t].royal && typeOf[t] < 0) {
-            if (!taken[kXBoardKingType]) give(t, kXBoardKingType);
-            else if (!taken[size_t(prince)]) give(t, prince);
+            if (!taken[kXBoardKingType])
+                give(t, kXBoardKingType);
+            else if (!taken[size_t(prince)])
+                give(t, prince);
         }
     for (size_t t = 0; t < v.pieces.size(); ++t) {
         if (typeOf[t] >= 0 || !shown(v, t) || shogiPromoted(v, t)) continue;
