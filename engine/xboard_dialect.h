@@ -57,17 +57,21 @@ std::string xboardStartFen(const Variant& v);
 // How XBoard shows an engine-defined variant's pieces.
 struct XBoardPieces {
     // Per piece type: XBoard's piece type (engine/xboard_piece_names.h), which picks its picture;
-    // the piece's "xboardPiece" if it names one, else the King for the first royal, then one
-    // its moves suggest, then a free one. -1: not shown (shogi-style promoted types, "+P").
+    // the piece's "xboardPiece" if it names one, else the King for the first royal (the Prince
+    // for a second), then one its moves suggest, then a free one; a shogi-style promoted type
+    // ("+P") is P's partner in the table ("^P"). -1: not shown (a "+P" that P does not promote
+    // to).
     std::vector<int> type;
     // Per piece type: the lower-case letter of a promotion to it ('n'), '+' for a shogi-style
     // promoted type, 0 if it has none. A promotion target whose letter has a suffix ("P'") gets
     // an upper-case nickname in the piece-to-char table ("P'=J"), and its letter ('j') here.
     std::vector<char> suffix;
     std::vector<char> nickname;  // per piece type, 0 if none
-    // The parent variant of the setup line. XBoard executes a move onto an own piece as a swap
-    // only when the parent has no castling: "shatranj" for a variant with a swap rule (its
-    // King swap is then a plain move), else "fairy" (a move onto an own piece captures it).
+    // The parent variant of the setup line: "chu" for a variant with shogi-style promoted types
+    // (XBoard's chu lets any piece with a "+" partner promote with '+'; "fairy" only its types
+    // 0-10). XBoard executes a move onto an own piece as a swap only when the parent has no
+    // castling (chu, shatranj): "shatranj" for a variant with a swap rule (its King swap is then
+    // a plain move), else "fairy" (a move onto an own piece captures it).
     std::string parent;
     bool ownTargetSwaps = false;
 };
@@ -76,8 +80,7 @@ XBoardPieces xboardPieces(const Variant& v);
 // The reply to `variant NAME` for an engine-defined variant: `setup (PIECETOCHAR)
 // WxH+S_PARENT FEN` and a `piece LETTER& XBETZA` line per piece, so that XBoard can draw the
 // board and check moves. The table has up to 65 types a side and the King.
-// Limits: moves that depend on a zone (xiangqi soldier) are described by their base moves only,
-// and shogi-style promoted types ("+P") get no piece line.
+// Limits: moves that depend on a zone (xiangqi soldier) are described by their base moves only.
 std::vector<std::string> xboardSetup(const Variant& v);
 
 // Moves of a position in XBoard's text, both ways (xboard_encoding.cpp). For a variant XBoard

@@ -41,9 +41,28 @@ bool promotes(const Variant& v, PieceType t) {
     return false;
 }
 
-// Pieces that get a picture: every non-promoted type (promoted shogi-style types have none).
+bool shogiPromoted(const Variant& v, size_t t) {
+    return !v.pieces[t].letter.empty() && v.pieces[t].letter.front() == '+';
+}
+
+// The type a shogi-style promoted type ("+X") is the promotion of: X, if X promotes to it.
+PieceType promotedFrom(const Variant& v, size_t t) {
+    if (!shogiPromoted(v, t)) return kNoPieceType;
+    PieceType base = v.pieceByLetter(v.pieces[t].letter.substr(1));
+    return base != kNoPieceType && v.pieces[base].promotesTo == PieceType(t) ? base : kNoPieceType;
+}
+
+// Pieces that get a picture: every non-promoted type, and each shogi-style promoted type
+// ("+X") of a piece X, which the table marks as X's partner ("^X").
 bool shown(const Variant& v, size_t t) {
-    return !v.pieces[t].letter.empty() && v.pieces[t].letter.front() != '+';
+    if (v.pieces[t].letter.empty()) return false;
+    return !shogiPromoted(v, t) || promotedFrom(v, t) != kNoPieceType;
+}
+
+bool hasShogiPromotions(const Variant& v) {
+    for (size_t t = 0; t < v.pieces.size(); ++t)
+        if (promotedFrom(v, t) != kNoPieceType) return true;
+    return false;
 }
 
 // The file of the first piece `letter` on one rank of a FEN's board, or -1.
@@ -121,17 +140,30 @@ std::string freeNicknames(const Variant& v) {
     return free;
 }
 
-// Free XBoard types for pieces that name none: pictures of fairy pieces first; type 29 is left
-// out (XBoard names its picture "Lance" too).
+// Free XBoard types for pieces that name none: pictures of fairy pieces first. Left out: type 29
+// (XBoard names its picture "Lance" too) and type 21, the Lion, to which XBoard applies chu's
+// Lion-capture rules in every variant (moves.c CheckTest, backend.c ApplyMove).
 std::vector<int> fallbackTypes() {
     std::vector<int> order = {13, 14, 17, 19, 20, 12, 15, 7, 8, 11, 16,
                               18, 5,  6,  9,  10, 1,  2,  3, 4, 0};
-    for (int s = 21; s < kXBoardKingType; ++s)
+    for (int s = 22; s < kXBoardKingType; ++s)
         if (s != 29) order.push_back(s);
     return order;
 }
 
-// Each shown type's XBoard type: the one it names, the King for the first royal, the picture
+// Free XBoard types for shogi-style promoted types: XBoard's pictures of promoted pieces (46-64)
+// first, then the other fairy ones; never 0-21, whose default promotion partners (type +-11)
+// XBoard keeps for an unpromoted piece that the table gives no partner.
+std::vector<int> promotedFallbackTypes() {
+    std::vector<int> order;
+    for (int s = 46; s < kXBoardKingType; ++s) order.push_back(s);
+    for (int s = 22; s < 46; ++s)
+        if (s != 29) order.push_back(s);
+    return order;
+}
+
+// Each shown type's XBoard type: the one it names, the King for the first royal, the Prince
+// (type 50) for a second one (XBoard's chu counts a King and a Prince as its royals), the picture
 // its moves suggest, then the free ones.
 std::vector<int> assignTypes(const Variant& v, const std::vector<std::string>& descriptions) {
     std::vector<int> typeOf(v.pieces.size(), -1);
@@ -140,18 +172,23 @@ std::vector<int> assignTypes(const Variant& v, const std::vector<std::string>& d
     for (size_t t = 0; t < v.pieces.size(); ++t)
         if (shown(v, t) && !v.pieces[t].xboardPiece.empty())
             give(t, xboardPieceType(v.pieces[t].xboardPiece));
+    const int prince = xboardPieceType("Prince");
     for (size_t t = 0; t < v.pieces.size(); ++t)
-        if (shown(v, t) && v.pieces[t].royal && typeOf[t] < 0 && !taken[kXBoardKingType])
-            give(t, kXBoardKingType);
+        if (shown(v, t) && v.pieces[t].royal && typeOf[t] < 0) {
+            if (!taken[kXBoardKingType])
+                give(t, kXBoardKingType);
+            else if (!taken[size_t(prince)])
+                give(t, prince);
+        }
     for (size_t t = 0; t < v.pieces.size(); ++t) {
-        if (typeOf[t] >= 0 || !shown(v, t)) continue;
+        if (typeOf[t] >= 0 || !shown(v, t) || shogiPromoted(v, t)) continue;
         int x = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
         if (x >= 0 && !taken[size_t(x)]) give(t, x);
     }
-    std::vector<int> order = fallbackTypes();
+    const std::vector<int> order = fallbackTypes(), promotedOrder = promotedFallbackTypes();
     for (size_t t = 0; t < v.pieces.size(); ++t) {
         if (typeOf[t] >= 0 || !shown(v, t)) continue;
-        for (int x : order)
+        for (int x : shogiPromoted(v, t) ? promotedOrder : order)
             if (!taken[size_t(x)]) {
                 give(t, x);
                 break;
@@ -174,6 +211,8 @@ std::string tableHalf(const Variant& v, const XBoardPieces& x, Color side) {
         if (owner[size_t(xt)] < 0) return std::string(".");
         size_t t = size_t(owner[size_t(xt)]);
         std::string e = side == White ? v.pieces[t].letter : blackLetter(v.pieces[t].letter);
+        // A shogi-style promoted type "+X": shown as +X, X's promotion partner.
+        if (shogiPromoted(v, t)) e.front() = '^';
         if (x.nickname[t])
             e += std::string("=") +
                  char(side == White ? x.nickname[t]
@@ -214,9 +253,12 @@ XBoardPieces xboardPieces(const Variant& v) {
         }
     }
     // XBoard turns a move onto an own piece into a swap only when the parent variant has no
-    // castling rights (backend.c ApplyMove); "fairy" has them, "shatranj" has none.
-    x.ownTargetSwaps = v.rules.swap.has_value();
-    x.parent = x.ownTargetSwaps ? "shatranj" : "fairy";
+    // castling rights (backend.c ApplyMove); "fairy" has them, "shatranj" and "chu" have none.
+    // Under "fairy", only XBoard types 0-10 may promote with '+' (moves.c LegalityTest); "chu"
+    // lets any piece whose table partner is a "+X" do so, and relays a pass (@@@@) as a move.
+    bool shogi = hasShogiPromotions(v);
+    x.ownTargetSwaps = v.rules.swap.has_value() || shogi;
+    x.parent = shogi ? "chu" : x.ownTargetSwaps ? "shatranj" : "fairy";
     return x;
 }
 

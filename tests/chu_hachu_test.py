@@ -29,10 +29,6 @@ VARIANTS = {"chu": os.path.join(HERE, "variants", "chu-pseudo-legal.json"),
 # offers one per such piece. Passes are left out of the comparison (chu_test checks them).
 FILES = "abcdefghijklmnop"
 SIZE = 12  # the board's files and ranks (chu 12, dai 15), set per data file
-# HaChu's FEN letters for dai (which XBoard does not know), by Timur's: HaChu 0.21 writes some
-# with a ' or ! of its own.
-HACHU_DAI = {"N": "L!", "I": "P'", "Y": "F'", "U": "X'", "J": "C'", "Z": "A'", "I'": "I",
-             "N'": "N", "S'": "U"}
 
 
 def squares(text):
@@ -44,7 +40,7 @@ def sq_index(f, r):
 
 
 def cells(row):
-    return re.findall(r"\d+|\+?[A-Za-z]'?", row)
+    return re.findall(r"\d+|\+?[A-Za-z]['!]?", row)
 
 
 def parse_fen_board(fen):
@@ -60,22 +56,6 @@ def parse_fen_board(fen):
             board[(rank - 1) * SIZE + f] = c
             f += 1
     return board
-
-
-def hachu_fen(fen):
-    """The board of a dai FEN with HaChu's letters (HACHU_DAI)."""
-    rows = []
-    for row in fen.split()[0].split("/"):
-        out = ""
-        for c in cells(row):
-            base = c.lstrip("+")
-            key = base.upper()
-            if key in HACHU_DAI:
-                letter = HACHU_DAI[key]
-                base = letter[0].lower() + letter[1:] if base[0].islower() else letter
-            out += ("+" if c.startswith("+") else "") + base
-        rows.append(out)
-    return "/".join(rows)
 
 
 def mirrored(fen):
@@ -114,7 +94,7 @@ def timur_marks(timur, variant, fen):
 
 
 def hachu_marks(hachu, variant, fen, froms):
-    board = fen.split()[0] if variant == "chu" else hachu_fen(fen)
+    board = fen.split()[0]  # dai's letters are HaChu's (variants/dai.json)
     cmds = ["xboard", "protover 2", "memory 16", "new", "variant " + variant, "force",
             "setboard " + board]
     for f in froms:

@@ -257,17 +257,17 @@ TEST(Dai, StartPerftAndPieces) {
 TEST(Dai, MiddleGamePerft) {
     // Random games; their move lists agree with HaChu's (tests/data/dai_hachu_positions.txt).
     const std::pair<const char*, std::uint64_t> cases[] = {
-        {"l1s'i'cs2ksc1s'n'l/a1jhf1tegtfi'jua/1un'zgwxno1wbm2/rymv2dqdhz1vyr/p1ppp1ppp1p1p1p/"
-         "1p2ip3p3p1/10+B4/15/4I10/2P6PI2PP/PP1PPPP1PDPPPU+b/RYMVB1DQ2WVM1R/1UN'ZCWHTX2ZN'1Y/"
-         "A1J1FSEKTNF1JS'A/L1S'I'1GO1GSCI'H1L w - - 3 34",
+        {"l1uics2ksc1unl/a1c'hf1tegtfic'x'a/1x'na'gwxl!o1wbm2/rf'mv2dqdha'1vf'r/p1ppp1ppp1p1p1p/"
+         "1p2p'p3p3p1/10+B4/15/4P'10/2P6PP'2PP/PP1PPPP1PDPPPX'+b/RF'MVB1DQ2WVM1R/1X'NA'CWHTX2A'N1F'/"
+         "A1C'1FSEKTL!F1C'UA/L1UI1GO1GSCIH1L w - - 3 34",
          707473},
-        {"l1s'i'2gk1s+H4/a1jcf1tet1fi'2a/1Qn'zswxhd1gzyun'/r+B2bh1o1wbv2r/p1p1pp2p1p2pp/"
-         "1p5p1pip3/4i3n6/15/12P2/4I5I2PP/PPP1P2PPPPP3/R1VS'4DHBVMR1/YUM+v1WOT+dW1ZYU1/"
-         "A1J1FGT4CJS'A/LN'1I'CS1KGSFI'1N'L w - - 0 47",
+        {"l1ui2gk1s+H4/a1c'cf1tet1fi2a/1Qna'swxhd1ga'f'x'n/r+B2bh1o1wbv2r/p1p1pp2p1p2pp/"
+         "1p5p1pp'p3/4p'3l!6/15/12P2/4P'5P'2PP/PPP1P2PPPPP3/R1VU4DHBVMR1/F'X'M+v1WOT+dW1A'F'X'1/"
+         "A1C'1FGT4CC'UA/LN1ICS1KGSFI1NL w - - 0 47",
          1294401},
-        {"l2fcst1es1i'1n'l/1s'j2g1ktgfcj1a/aun'zi'wxnoh1zu1s'/rym1b5wm3/pp1vp2+H2pv3/"
-         "2pp2p3i1p2/4ip1p3p3/15/10+D4/2PPI2P1P5/PP1VPPP3PPY1+r/1R2BO1W2WM3/AUMZ2NKXT1VN'2/"
-         "2JYF1GE2FZUS'A/LN'S'I'CSH1SGCI'2L w - - 0 60",
+        {"l2fcst1es1i1nl/1uc'2g1ktgfcc'1a/ax'na'iwxl!oh1a'x'1u/rf'm1b5wm3/pp1vp2+H2pv3/"
+         "2pp2p3p'1p2/4p'p1p3p3/15/10+D4/2PPP'2P1P5/PP1VPPP3PPF'1+r/1R2BO1W2WM3/AX'MA'2L!KXT1VN2/"
+         "2C'F'F1GE2FA'X'UA/LNUICSH1SGCI2L w - - 0 60",
          1770339},
     };
     for (const auto& [fen, nodes] : cases) {
@@ -278,7 +278,7 @@ TEST(Dai, MiddleGamePerft) {
 
 TEST(Dai, PromotionZoneOfFiveRanksAndTheKnightsSecondChance) {
     Position pos =
-        positionOf("dai", "7k7/15/2N'12/15/15/4S'10/15/15/15/15/15/15/15/15/7K7 w - - 0 1");
+        positionOf("dai", "7k7/15/2N12/15/15/4U10/15/15/15/15/15/15/15/15/7K7 w - - 0 1");
     auto moves = legalTexts(pos);
     EXPECT_TRUE(has(moves, "e10f11+"));  // the stone general enters the zone (rank 11)
     EXPECT_TRUE(has(moves, "e10f11"));
@@ -290,7 +290,7 @@ TEST(Dai, PromotionZoneOfFiveRanksAndTheKnightsSecondChance) {
 
 TEST(Dai, NoLionTradingRules) {
     Position pos =
-        positionOf("dai", "7k7/15/15/15/15/15/4g10/4n10/15/4N10/15/15/15/15/7K7 w - - 0 1");
+        positionOf("dai", "7k7/15/15/15/15/15/4g10/4l!10/15/4L!10/15/15/15/15/7K7 w - - 0 1");
     EXPECT_TRUE(has(legalTexts(pos), "e6e8"));
 }
 

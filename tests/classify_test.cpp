@@ -228,7 +228,7 @@ TEST(BitboardPieces, ShippedPiecesOnTheWalker) {
         {"chu +O", locust},
         {"chu +H", locust},
         {"chu +D", locust},
-        {"dai N", locust},
+        {"dai L!", locust},
         {"dai +O", locust},
         {"dai +H", locust},
         {"dai +D", locust},

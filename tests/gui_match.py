@@ -8,11 +8,12 @@ failed on (a second Timur's count as Timur's).
 
 Usage: gui_match.py TIMUR_BINARY [--games N] [--tc MIN:SEC] [--inc SECONDS]
                     [--legality true|false] [--max-moves N] [--fen FEN] [--gui-defaults] [--keep]
-                    VARIANT[:OPPONENT] ...
+                    [--second-features FEATURES] VARIANT[:OPPONENT] ...
 VARIANT is XBoard's name (normal for chess); OPPONENT is an engine on the PATH or in
 /usr/games, or "timur" (the same binary, the default). --legality false turns XBoard's move
 checking off (needed for moves XBoard cannot express, like Tamerlane's King swap). --fen starts
-every game from that position (XBoard's -loadPositionFile).
+every game from that position (XBoard's -loadPositionFile). --second-features overrules
+features the opponent announced (XBoard's -secondFeatures, e.g. "setboard=0").
 
 Move animation is off unless --gui-defaults: then XBoard plays as a person's would, animating
 every move (both engines ponder in either case, XBoard's default). XBoard charges the animation of
@@ -135,6 +136,8 @@ def play(args, xboard, xvfb, timur, spec, work):
            "-debugMode", "true", "-nameOfDebugFile", debug_path]
     if not args.gui_defaults:
         cmd += ["-animateMoving", "false"]
+    if args.second_features:
+        cmd += ["-secondFeatures", args.second_features]
     if args.fen:
         fen_path = os.path.join(work, variant + ".fen")
         with open(fen_path, "w") as f:
@@ -205,6 +208,8 @@ def main():
     parser.add_argument("--max-moves", type=int, default=90,
                         help="XBoard adjudicates a draw after this many moves")
     parser.add_argument("--fen", help="start every game from this position")
+    parser.add_argument("--second-features",
+                        help="features of the opponent's that XBoard overrules (-secondFeatures)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the games and XBoard's debug logs even when nothing failed")
     parser.add_argument("--gui-defaults", action="store_true",

@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/xboard_dialect.h"
+#include "engine/xboard_piece_names.h"
 
 namespace timur::protocol {
 namespace {
@@ -259,14 +261,72 @@ TEST(XBoardSetup, CastlingDistanceFromTheStartArray) {
     EXPECT_NE(std::find(lines.begin(), lines.end(), "piece K& KO3"), lines.end());
 }
 
-// Shogi-style promoted types get no picture and no piece line; holdings size the board.
+// A shogi-style promoted type ("+P") is its base piece's promotion partner in the table ("^P":
+// shown as +P, married to P) and gets a piece line; the parent is chu, under which XBoard lets
+// any piece whose partner is a "+" type promote with '+'. Holdings size the board.
 TEST(XBoardSetup, PromotedTypesAndHoldings) {
     auto lines = xboardSetup(*loadVariant("shogi"));
     ASSERT_FALSE(lines.empty());
-    EXPECT_NE(lines[0].find(") 9x9+7_fairy lnsgkgsnl/"), std::string::npos) << lines[0];
-    EXPECT_EQ(lines[0].find('+'), lines[0].find("+7_fairy")) << lines[0];
-    EXPECT_EQ(lines.size(), 1u + 8u);  // P L N S G B R K
-    for (const auto& l : lines) EXPECT_EQ(l.find("piece +"), std::string::npos) << l;
+    EXPECT_NE(lines[0].find(") 9x9+7_chu lnsgkgsnl/"), std::string::npos) << lines[0];
+    for (const char* partner : {"^P", "^L", "^N", "^S", "^B", "^R", "^p", "^r"})
+        EXPECT_NE(lines[0].find(partner), std::string::npos) << partner << " in " << lines[0];
+    EXPECT_EQ(lines.size(), 1u + 8u + 6u);  // P L N S G B R K, +P +L +N +S +B +R
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "piece +R& RF"), lines.end());
+    EXPECT_NE(std::find(lines.begin(), lines.end(), "piece +P& WfF"), lines.end());
+}
+
+// Dai: 28 types a side besides the King and 26 promoted ones fit XBoard's 65 types. The crown
+// prince (+E, a second royal) is XBoard's Prince, which XBoard's chu counts as a royal beside
+// the King; no piece is XBoard's Lion (XBoard gives that type chu's Lion-capture rules, which dai
+// has not); promoted types keep off types 0-21 (XBoard's default partners).
+TEST(XBoardSetup, DaiFitsWithPartnersAndRoyals) {
+    auto v = loadVariant("dai");
+    auto lines = xboardSetup(*v);
+    ASSERT_FALSE(lines.empty());
+    const std::string table =
+        "PDL!F'QVBOXRHLTP'CEASMGF.X'WC'A'INU.^X'^W^C'^A'^I^N^U.........^P^P'^C^S^E^G^F^T^O^X^L"
+        "^A^M^V^B^R^H^D^F'K";
+    std::string black = table;
+    for (size_t i = 0; i < black.size(); ++i)
+        if (std::isupper(static_cast<unsigned char>(black[i])))
+            black[i] = char(std::tolower(static_cast<unsigned char>(black[i])));
+    EXPECT_EQ(lines[0].substr(0, lines[0].find(' ', 7)), "setup (" + table + black + ")");
+    EXPECT_NE(lines[0].find(") 15x15+0_chu lnuicsgkgsciunl/"), std::string::npos) << lines[0];
+    EXPECT_EQ(lines.size(), 1u + v->pieces.size());
+    for (const char* line : {"piece L!& KNADcaKmcabK", "piece +O& KNADcaKmcabK", "piece +E& K",
+                             "piece +F'& WfF", "piece N& fN", "piece F'& F2"})
+        EXPECT_NE(std::find(lines.begin(), lines.end(), line), lines.end()) << line;
+
+    XBoardPieces x = xboardPieces(*v);
+    EXPECT_EQ(x.parent, "chu");
+    EXPECT_EQ(x.type[v->pieceByLetter("K")], kXBoardKingType);
+    EXPECT_EQ(x.type[v->pieceByLetter("+E")], xboardPieceType("Prince"));
+    std::vector<int> seen;
+    for (size_t t = 0; t < v->pieces.size(); ++t) {
+        EXPECT_GE(x.type[t], 0) << v->pieces[t].letter;
+        EXPECT_NE(x.type[t], xboardPieceType("Lion")) << v->pieces[t].letter;
+        if (v->pieces[t].letter.front() == '+') {
+            EXPECT_GE(x.type[t], 22) << v->pieces[t].letter;
+            EXPECT_EQ(x.suffix[t], '+');
+        }
+        EXPECT_EQ(std::count(seen.begin(), seen.end(), x.type[t]), 0) << v->pieces[t].letter;
+        seen.push_back(x.type[t]);
+    }
+}
+
+// A "+X" type that X does not promote to has no partner in the table: it is not shown.
+TEST(XBoardSetup, PromotedTypeWithoutItsBasePieceIsNotShown) {
+    auto v = load(R"({"inherits": "nightrider", "name": "stray-promoted", "pieces": [
+        {"name": "pawn", "letter": "P", "betza": "fmWfceFifmnD"},
+        {"name": "nightrider", "letter": "N", "betza": "NN"},
+        {"name": "bishop", "letter": "B", "betza": "B"},
+        {"name": "rook", "letter": "R", "betza": "R"},
+        {"name": "queen", "letter": "Q", "betza": "Q"},
+        {"name": "king", "letter": "K", "betza": "K", "royal": true},
+        {"name": "dragon", "letter": "+R", "betza": "RF"}]})");
+    XBoardPieces x = xboardPieces(*v);
+    EXPECT_EQ(x.type[v->pieceByLetter("+R")], -1);
+    EXPECT_EQ(x.parent, "fairy");
 }
 
 // Tamerlane's pieces are drawn as the XBoard types tamerlane.json names (the images of
