@@ -243,12 +243,9 @@ int exchange(const Position& pos, const Evaluator& eval, const BitboardTables& t
         return v.pieces[t].royal ? kRoyalExchangeValue : eval.value(t);
     };
 
-    // The candidates of each side and type: types on the bitboards, none that may not capture
-    // some piece. A reversible type's attackers are read backwards from sq; the others (hoppers,
-    // lame leapers, pieces whose moves depend on the square) are asked one by one whether they
-    // capture on sq from where they stand.
+    // The candidates of each side and type: only reversible types, and none that may not
+    // capture some piece.
     BB cand[2][kMaxPieceTypes];
-    bool forward[kMaxPieceTypes] = {};
     for (Color c : {White, Black})
         for (int t = 0; t < n; ++t) {
             SquareSet s = pos.pieces(c, PieceType(t)) & v.tables[t].attackersOf[c][sq];
@@ -257,27 +254,9 @@ int exchange(const Position& pos, const Evaluator& eval, const BitboardTables& t
                 cand[c][t] = BB{};
                 continue;
             }
-            if (info.walled[t] || !bb.pieces[t]) return kSeeUnknown;
-            if (!tables.reversible(PieceType(t))) {
-                if (bb.pieces[t]->hasInitialMoves()) return kSeeUnknown;
-                forward[t] = true;
-            }
+            if (!tables.reversible(PieceType(t)) || info.walled[t]) return kSeeUnknown;
             cand[c][t] = fromSquareSet<BB>(s);
         }
-    // Does a piece of colour `side` and type t on one of `from` capture on sq, with `occ` on the
-    // board? A forward capture needs sq occupied (a hopper's landing, a rider's stop).
-    auto capturers = [&](int t, Color side, BB from, const BB& occ) {
-        if (!forward[t])
-            return bb.pieces[t]->captures(bb.sliders, int(~side), sq, false, occ | bb.holes[t]) &
-                   from;
-        BB hits{}, onSq = occ;
-        onSq.set(sq);
-        forEachSquare(from, [&](int f) {
-            if (bb.pieces[t]->captures(bb.sliders, int(side), f, false, onSq | bb.holes[t]).test(sq))
-                hits.set(f);
-        });
-        return hits;
-    };
 
     Color us = pos.sideToMove();
     int gain[64];
@@ -308,7 +287,8 @@ int exchange(const Position& pos, const Evaluator& eval, const BitboardTables& t
             if (mine.none()) continue;
             int val = value(PieceType(t));
             if (from >= 0 && val >= bestValue) continue;
-            BB hits = capturers(t, side, mine, occ);
+            BB hits =
+                bb.pieces[t]->captures(bb.sliders, int(~side), sq, false, occ | bb.holes[t]) & mine;
             if (hits.none()) continue;
             bestValue = val;
             from = hits.lsb();
