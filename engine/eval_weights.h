@@ -37,6 +37,8 @@ enum EvalWeight : int {
     kWHalfOpenMg,     // centipawns for a file rider on a file without its side's pawn-like pieces
     kWHalfOpenEg,     //
     kWRoyalShelter,   // centipawns per own pawn-like piece just in front of a royal (middlegame)
+    kWPairMg,         // centipawns for two or more of a piece bound to part of the board
+    kWPairEg,         //
     kEvalWeightCount
 };
 
@@ -53,6 +55,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"hangingEg", 4},       {"kingAttack", 100},    {"kingProximity", 100}, {"kingShield", 5},
     {"handBonus", 10},      {"conversion", 100},    {"tempo", 10},          {"openFileMg", 40},
     {"openFileEg", 20},     {"halfOpenMg", 20},     {"halfOpenEg", 8},      {"royalShelter", 10},
+    {"pairMg", 25},         {"pairEg", 45},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

@@ -180,6 +180,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         royal_[t] = prof.royal;
         royalValued_[t] = prof.royal && values_[t] > 0;
         if (prof.pawn) pawnStructure_ = true;
+        bound_[t] = !prof.pawn && !prof.royal && prof.coverage <= 0.5;
         bool haveTable = t < int(v.tables.size()) && !v.tables[t].ranges[White].empty();
         for (int c = 0; c < 2; ++c) {
             Color col = Color(c);
@@ -367,6 +368,10 @@ int Evaluator::evaluate(const Position& pos) const {
                 n += h;
             }
             if (!pawn_[t] && !royal_[t]) phaseMaterial += n * values_[t];
+            if (bound_[t] && s.count() >= 2) {
+                mg[c] += w_[kWPairMg];
+                eg[c] += w_[kWPairEg];
+            }
             if (!royal_[t]) {
                 pieceCount[c] += n;
                 material[c] += n * values_[t];

@@ -101,6 +101,9 @@ class Evaluator {
     std::array<std::vector<SquareSet>, 2> shelter_;
     // [type]: the piece rides along files (a rook-like line), so open files are worth more to it.
     std::array<bool, kMaxPieceTypes> fileRider_{};
+    // [type]: the piece reaches at most half the board (a bishop's colour), so a second one
+    // covers what the first cannot (the bishop pair).
+    std::array<bool, kMaxPieceTypes> bound_{};
     SquareSet pawnSquares(const Position& pos, Color c) const;
     int distance(int a, int b) const {
         return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
