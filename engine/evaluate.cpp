@@ -269,7 +269,6 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         rank_[sq] = std::uint8_t(g.rankOf(sq));
     }
     near3_.assign(g.squareCount(), {});
-    for (int c = 0; c < 2; ++c) shelter_[c].assign(g.squareCount(), {});
     royalZone_.assign(g.squareCount(), {});
     for (int dir = 0; dir < 2; ++dir) frontSpan_[dir].assign(g.squareCount(), {});
     for (int sq = 0; sq < g.squareCount(); ++sq)
@@ -279,8 +278,6 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             if (to != sq && df <= 3 && std::abs(dr) <= 3) near3_[sq].set(to);
             if (to != sq && df <= 1 && std::abs(dr) <= 1) royalZone_[sq].set(to);
             if (df <= 1 && dr != 0) frontSpan_[dr > 0 ? 0 : 1][sq].set(to);
-            if (df <= 1 && (dr == 1 || dr == 2)) shelter_[White][sq].set(to);
-            if (df <= 1 && (dr == -1 || dr == -2)) shelter_[Black][sq].set(to);
         }
     // Phase: the non-pawn, non-royal material of the start position.
     Position start(variant_);
@@ -295,20 +292,6 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     } catch (const std::exception&) {
     }
     phaseTotal_ = std::max(1, total);
-    // File riders: from a square near the middle of the first rank, the piece's moves on an
-    // empty board reach the next three squares up its file (a slide, not a leap).
-    if (g.ranks >= 4) {
-        int from = g.square(g.files / 2, 0);
-        for (int t = 0; t < typeCount_; ++t) {
-            if (pawn_[t] || royal_[t] || t >= int(v.tables.size()) ||
-                from >= int(v.tables[t].ranges[White].size()))
-                continue;
-            SquareSet reached;
-            reachFrom(v.tables[t], g, White, from, &reached);
-            fileRider_[t] = reached[from + g.files] && reached[from + 2 * g.files] &&
-                            reached[from + 3 * g.files];
-        }
-    }
     prepareAttackTerms(profiles);
 }
 
@@ -418,28 +401,6 @@ int Evaluator::evaluate(const Position& pos) const {
                                      (2 * std::min(de, 5) - std::min(dm, 5)) / 8);
                     }
                 }
-            }
-        }
-    }
-    // File riders on files without pawn-like pieces (open) or without their own (half open);
-    // pawn-like pieces sheltering their royal.
-    if (pawnStructure_) {
-        for (int c = 0; c < 2; ++c) {
-            for (int t = 0; t < typeCount_; ++t) {
-                if (!fileRider_[t]) continue;
-                const SquareSet& s = pos.pieces(Color(c), PieceType(t));
-                for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
-                    int f = file_[sq] & 15;
-                    if (pawnFiles[c][f]) continue;
-                    bool open = !pawnFiles[~Color(c)][f];
-                    mg[c] += w_[open ? kWOpenFileMg : kWHalfOpenMg];
-                    eg[c] += w_[open ? kWOpenFileEg : kWHalfOpenEg];
-                }
-            }
-            if (w_[kWRoyalShelter] && !pos.royals(Color(c)).empty()) {
-                SquareSet own =
-                    pawnSquares(pos, Color(c)) & shelter_[c][pos.royals(Color(c)).front()];
-                mg[c] += w_[kWRoyalShelter] * std::min<int>(3, int(own.count()));
             }
         }
     }

@@ -96,11 +96,6 @@ class Evaluator {
     // [direction: 0 up the board, 1 down][square]: the squares ahead of it on its own file and
     // the next ones, where an enemy pawn-like piece stops it from being passed.
     std::array<std::vector<SquareSet>, 2> frontSpan_;
-    // [colour][square]: the squares one and two ranks ahead of a royal there, on its file and
-    // the next ones (its pawn shelter).
-    std::array<std::vector<SquareSet>, 2> shelter_;
-    // [type]: the piece rides along files (a rook-like line), so open files are worth more to it.
-    std::array<bool, kMaxPieceTypes> fileRider_{};
     // [type]: the piece reaches at most half the board (a bishop's colour), so a second one
     // covers what the first cannot (the bishop pair).
     std::array<bool, kMaxPieceTypes> bound_{};
