@@ -32,8 +32,6 @@ enum EvalWeight : int {
     kWHandBonus,      // % of a piece's value added while it is in hand (drops)
     kWConversion,     // % of the bonus that helps the side ahead convert
     kWTempo,          // centipawns for the side to move
-    kWPairMg,         // centipawns for two or more of a piece bound to part of the board
-    kWPairEg,         //
     kEvalWeightCount
 };
 
@@ -48,8 +46,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"passedMg", 100},      {"passedEg", 100},      {"passedRoyalEg", 4},   {"mobilityMg", 100},
     {"mobilityEg", 100},    {"threatMg", 10},       {"threatEg", 8},        {"hangingMg", 6},
     {"hangingEg", 4},       {"kingAttack", 100},    {"kingProximity", 100}, {"kingShield", 5},
-    {"handBonus", 10},      {"conversion", 100},    {"tempo", 10},          {"pairMg", 25},
-    {"pairEg", 45},
+    {"handBonus", 10},      {"conversion", 100},    {"tempo", 10},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

@@ -180,7 +180,6 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         royal_[t] = prof.royal;
         royalValued_[t] = prof.royal && values_[t] > 0;
         if (prof.pawn) pawnStructure_ = true;
-        bound_[t] = !prof.pawn && !prof.royal && prof.coverage <= 0.5;
         bool haveTable = t < int(v.tables.size()) && !v.tables[t].ranges[White].empty();
         for (int c = 0; c < 2; ++c) {
             Color col = Color(c);
@@ -295,13 +294,6 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     prepareAttackTerms(profiles);
 }
 
-SquareSet Evaluator::pawnSquares(const Position& pos, Color c) const {
-    SquareSet s;
-    for (int t = 0; t < typeCount_; ++t)
-        if (pawn_[t]) s |= pos.pieces(c, PieceType(t));
-    return s;
-}
-
 bool Evaluator::hasPieces(const Position& pos, Color c) const {
     for (int t = 0; t < typeCount_; ++t)
         if (!pawn_[t] && !royal_[t] &&
@@ -351,10 +343,6 @@ int Evaluator::evaluate(const Position& pos) const {
                 n += h;
             }
             if (!pawn_[t] && !royal_[t]) phaseMaterial += n * values_[t];
-            if (bound_[t] && s.count() >= 2) {
-                mg[c] += w_[kWPairMg];
-                eg[c] += w_[kWPairEg];
-            }
             if (!royal_[t]) {
                 pieceCount[c] += n;
                 material[c] += n * values_[t];
@@ -380,7 +368,9 @@ int Evaluator::evaluate(const Position& pos) const {
             }
             // Passed pawns: no enemy pawn-like piece ahead on this or a neighbouring file.
             Color them = ~Color(c);
-            SquareSet enemyPawns = pawnSquares(pos, them);
+            SquareSet enemyPawns;
+            for (int u = 0; u < typeCount_; ++u)
+                if (pawn_[u]) enemyPawns |= pos.pieces(them, PieceType(u));
             for (int t = 0; t < typeCount_; ++t) {
                 if (!pawn_[t]) continue;
                 const SquareSet& s = pos.pieces(Color(c), PieceType(t));

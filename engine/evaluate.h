@@ -96,10 +96,6 @@ class Evaluator {
     // [direction: 0 up the board, 1 down][square]: the squares ahead of it on its own file and
     // the next ones, where an enemy pawn-like piece stops it from being passed.
     std::array<std::vector<SquareSet>, 2> frontSpan_;
-    // [type]: the piece reaches at most half the board (a bishop's colour), so a second one
-    // covers what the first cannot (the bishop pair).
-    std::array<bool, kMaxPieceTypes> bound_{};
-    SquareSet pawnSquares(const Position& pos, Color c) const;
     int distance(int a, int b) const {
         return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
     }
