@@ -263,6 +263,21 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             maxCentreDistance_ = std::max<int>(maxCentreDistance_, centreDistance_[sq]);
     }
     maxRoyalDistance_ = std::max(1, std::max(g.files, g.ranks) - 1);
+    for (int sq = 0; sq < g.squareCount(); ++sq) {
+        file_[sq] = std::uint8_t(g.fileOf(sq));
+        rank_[sq] = std::uint8_t(g.rankOf(sq));
+    }
+    near3_.assign(g.squareCount(), {});
+    royalZone_.assign(g.squareCount(), {});
+    for (int dir = 0; dir < 2; ++dir) frontSpan_[dir].assign(g.squareCount(), {});
+    for (int sq = 0; sq < g.squareCount(); ++sq)
+        for (int to = 0; to < g.squareCount(); ++to) {
+            if (g.holes[to]) continue;
+            int df = std::abs(g.fileOf(to) - g.fileOf(sq)), dr = g.rankOf(to) - g.rankOf(sq);
+            if (to != sq && df <= 3 && std::abs(dr) <= 3) near3_[sq].set(to);
+            if (to != sq && df <= 1 && std::abs(dr) <= 1) royalZone_[sq].set(to);
+            if (df <= 1 && dr != 0) frontSpan_[dr > 0 ? 0 : 1][sq].set(to);
+        }
     // Phase: the non-pawn, non-royal material of the start position.
     Position start(variant_);
     int total = 0;
@@ -317,7 +332,7 @@ int Evaluator::evaluate(const Position& pos) const {
                 mg[c] += mt[sq];
                 eg[c] += et[sq];
                 ++n;
-                if (pawn_[t]) ++pawnFiles[c][g.fileOf(int(sq)) & 15];
+                if (pawn_[t]) ++pawnFiles[c][file_[sq] & 15];
             }
             if (hands_) {
                 int h = pos.hand(Color(c), PieceType(t));
@@ -353,25 +368,15 @@ int Evaluator::evaluate(const Position& pos) const {
             }
             // Passed pawns: no enemy pawn-like piece ahead on this or a neighbouring file.
             Color them = ~Color(c);
+            SquareSet enemyPawns;
+            for (int u = 0; u < typeCount_; ++u)
+                if (pawn_[u]) enemyPawns |= pos.pieces(them, PieceType(u));
             for (int t = 0; t < typeCount_; ++t) {
                 if (!pawn_[t]) continue;
                 const SquareSet& s = pos.pieces(Color(c), PieceType(t));
-                int dir = forward_[c][t];
+                const std::vector<SquareSet>& span = frontSpan_[forward_[c][t] > 0 ? 0 : 1];
                 for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
-                    int f = g.fileOf(int(sq)), r = g.rankOf(int(sq));
-                    bool passed = true;
-                    for (int u = 0; u < typeCount_ && passed; ++u) {
-                        if (!pawn_[u]) continue;
-                        const SquareSet& e = pos.pieces(them, PieceType(u));
-                        for (size_t x = e._Find_first(); x < e.size(); x = e._Find_next(x)) {
-                            int ef = g.fileOf(int(x)), er = g.rankOf(int(x));
-                            if (std::abs(ef - f) <= 1 && (er - r) * dir > 0) {
-                                passed = false;
-                                break;
-                            }
-                        }
-                    }
-                    if (!passed) continue;
+                    if ((enemyPawns & span[sq]).any()) continue;
                     // Scaled by the distance to the promotion zone.
                     int maxD = std::max(1, maxZoneDistance_[t]);
                     double p = double(maxD - zoneDistance_[c][t][sq]) / maxD;
@@ -380,8 +385,8 @@ int Evaluator::evaluate(const Position& pos) const {
                     // The enemy royal far from it, ours near.
                     if (w_[kWPassedRoyalEg] && !pos.royals(them).empty() &&
                         !pos.royals(Color(c)).empty()) {
-                        int de = kingDistance(g, int(sq), pos.royals(them).front());
-                        int dm = kingDistance(g, int(sq), pos.royals(Color(c)).front());
+                        int de = distance(int(sq), pos.royals(them).front());
+                        int dm = distance(int(sq), pos.royals(Color(c)).front());
                         eg[c] += int(promoScale_[t] * p * w_[kWPassedRoyalEg] *
                                      (2 * std::min(de, 5) - std::min(dm, 5)) / 8);
                     }
@@ -393,20 +398,15 @@ int Evaluator::evaluate(const Position& pos) const {
     for (int c = 0; c < 2; ++c) {
         Color them = ~Color(c);
         for (int rsq : pos.royals(Color(c))) {
-            int danger = 0, shield = 0;
-            for (int side = 0; side < 2; ++side) {
-                const SquareSet& occ = pos.occupied(Color(side));
-                for (size_t sq = occ._Find_first(); sq < occ.size(); sq = occ._Find_next(sq)) {
-                    int d = kingDistance(g, int(sq), rsq);
-                    if (d == 0 || d > 3) continue;
-                    PieceType t = typeOf(pos.at(int(sq)));
-                    if (side == them) {
-                        if (!pawn_[t] && !royal_[t]) danger += values_[t] * (4 - d);
-                    } else if (d == 1) {
-                        ++shield;
-                    }
-                }
+            int danger = 0;
+            const SquareSet& near = near3_[rsq];
+            SquareSet enemies = pos.occupied(them) & near;
+            for (size_t sq = enemies._Find_first(); sq < enemies.size();
+                 sq = enemies._Find_next(sq)) {
+                PieceType t = typeOf(pos.at(int(sq)));
+                if (!pawn_[t] && !royal_[t]) danger += values_[t] * (4 - distance(int(sq), rsq));
             }
+            int shield = int((pos.occupied(Color(c)) & royalZone_[rsq]).count());
             double w = danger / 900.0;  // roughly "a queen two squares away" = 2
             mg[c] -= std::min(300, int(10 * w * w)) * w_[kWKingProximity] / 100;
             mg[c] += w_[kWKingShield] * std::min(shield, 4);

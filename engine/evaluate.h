@@ -70,7 +70,7 @@ class Evaluator {
     // [type]: mobility weight per square (1/16 cp, weights included) and the square count
     // that scores 0; king-attack weight per square of the royal's neighbourhood attacked.
     std::array<int, kMaxPieceTypes> mobMg_{}, mobEg_{}, mobCentre_{}, kingAttackUnit_{};
-    // [square]: the royal's neighbourhood (king steps).
+    // [square]: the royal's neighbourhood (king steps), for shelter and the attack terms.
     std::vector<SquareSet> royalZone_;
     // [colour][type][square]: king steps from the promotion zone (pawn-like types).
     std::array<std::vector<std::array<std::uint8_t, kMaxSquares>>, 2> zoneDistance_;
@@ -89,6 +89,16 @@ class Evaluator {
     std::array<std::array<int, kMaxPieceTypes>, 2> forward_{};
     // [square]: how far the square is from the board's centre, in king steps (0 in the middle).
     std::array<std::uint8_t, kMaxSquares> centreDistance_{};
+    // [square]: its file and rank (no division in the hot loops).
+    std::array<std::uint8_t, kMaxSquares> file_{}, rank_{};
+    // [square]: the squares within 3 king steps of it (itself excluded), for king safety.
+    std::vector<SquareSet> near3_;
+    // [direction: 0 up the board, 1 down][square]: the squares ahead of it on its own file and
+    // the next ones, where an enemy pawn-like piece stops it from being passed.
+    std::array<std::vector<SquareSet>, 2> frontSpan_;
+    int distance(int a, int b) const {
+        return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
+    }
     int maxCentreDistance_ = 1, maxRoyalDistance_ = 1;
     int phaseTotal_ = 1;  // non-pawn, non-royal material of the start position
     bool pawnStructure_ = false;

@@ -35,13 +35,6 @@ void Evaluator::prepareAttackTerms(const std::vector<PieceProfile>& profiles) {
     }
     for (int t = 0; t < typeCount_; ++t)
         kingAttackUnit_[t] = profiles[t].royal ? 2 : std::clamp(values_[t] / 100, 1, 10);
-    const Geometry& g = v.board;
-    royalZone_.assign(g.squareCount(), {});
-    for (int sq = 0; sq < g.squareCount(); ++sq)
-        for (int to = 0; to < g.squareCount(); ++to)
-            if (to != sq && !g.holes[to] && std::abs(g.fileOf(to) - g.fileOf(sq)) <= 1 &&
-                std::abs(g.rankOf(to) - g.rankOf(sq)) <= 1)
-                royalZone_[sq].set(to);
 }
 
 void Evaluator::attackTerms(const Position& pos, int* mg, int* eg) const {
