@@ -255,7 +255,6 @@ int SearchWorker::probCut(int depth, int raisedBeta, int ply, const Move& ttMove
 
 int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, bool cutNode,
                          bool nullOk) {
-    if (depth <= 0) return qsearch(alpha, beta, ply);
     pvLen_[ply] = 0;
     if (stop_) return 0;
     MoveList& moves = lists_[ply];
@@ -278,6 +277,8 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     alpha = std::max(alpha, -(kMateScore - ply));
     beta = std::min(beta, kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
+
+    if (depth <= 0) return qsearch(alpha, beta, ply);
 
     // The table: a deep enough bound that decides ends a non-PV node; its move goes first.
     // A singular test (below) searches this node again without the table's move: then the
@@ -378,14 +379,11 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         bool killer =
             std::find(killers_[ply].begin(), killers_[ply].end(), m) != killers_[ply].end();
         bool lateQuiet = !pvNode && !check && quiet && best > -kMateBound && moveCount > 0;
-        // The depth a late move reduction would leave this move (for the pruning below).
-        int lmrDepth = std::max(
-            0, depth - 1 - kReductions.r[std::min(depth, 63)][std::min(moveCount + 1, 63)]);
 
         // Late move pruning: at low depth, the quiet moves after the first few are not tried
         // (nor any quiet move after them: the count only grows); fewer where the position is
         // not improving.
-        if (lateQuiet && depth <= 8 && moveCount >= (5 + depth * depth) * (1 + improving) / 2) {
+        if (lateQuiet && depth <= 4 && moveCount >= (4 + 3 * depth * depth) / (2 - improving)) {
             picker.skipQuiets();
             continue;
         }
@@ -427,7 +425,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
         // Futility: a quiet move that gives no check cannot lift a static evaluation this far
         // below alpha at low depth.
-        if (lateQuiet && !givesCheck && lmrDepth < 6 && ev + 235 + 172 * lmrDepth <= alpha) {
+        if (lateQuiet && !givesCheck && depth <= 3 && ev + 100 + 120 * depth <= alpha) {
             pos_->unmakeMove();
             continue;
         }
