@@ -113,7 +113,6 @@ void SearchWorker::updateHistory(Color us, const Tried& best, bool quiet, int de
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = best.move;
     }
-    if (pieceTo_[ply - 1] >= 0) counterMoves_[size_t(pieceTo_[ply - 1])] = best.move;
 }
 
 // The histories that order the moves at ply: the continuations of the two moves before.
@@ -229,32 +228,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
     return best;
 }
 
-// ProbCut's test: at most a few captures whose static exchange reaches raisedBeta above the
-// static evaluation, each tried in quiescence and then by a search four plies shallower
-// against raisedBeta; the first that holds its score is the node's score, else kNoScore.
-int SearchWorker::probCut(int depth, int raisedBeta, int ply, const Move& ttMove, int staticEv,
-                          bool cutNode) {
-    MovePicker picker(*pos_, *eval_, lists_[ply], orderScores_[ply].data(),
-                      MovePicker::Source::Pseudo, ttMove);
-    int tried = 0;
-    for (Move m; tried < 2 + 2 * cutNode && !(m = picker.next()).isNull();) {
-        int see = staticExchange(*pos_, *eval_, m);
-        if (see == kSeeUnknown || see < raisedBeta - staticEv || !isLegalMove(*pos_, m)) continue;
-        ++tried;
-        pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
-        pos_->makeMove(m);
-        int v = -qsearch(-raisedBeta, -raisedBeta + 1, ply + 1);
-        if (v >= raisedBeta && !stop_)
-            v = -search(depth - 4, -raisedBeta, -raisedBeta + 1, ply + 1, false, !cutNode);
-        pos_->unmakeMove();
-        if (stop_) return 0;
-        if (v >= raisedBeta) return v;
-    }
-    return kNoScore;
-}
-
-int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, bool cutNode,
-                         bool nullOk) {
+int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk) {
     pvLen_[ply] = 0;
     if (stop_) return 0;
     MoveList& moves = lists_[ply];
@@ -299,21 +273,14 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     }
 
     Color us = pos_->sideToMove();
-    const int staticEv = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
+    int ev = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
     bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
     // Improving: the static evaluation rose since this side's last move (two plies up; in
     // check there, four). Pruning is bolder where it did not.
-    evals_[ply] = staticEv;
+    evals_[ply] = ev;
     int before = ply >= 2 ? evals_[ply - 2] : -kInfinity;
     if (before == -kInfinity && ply >= 4) before = evals_[ply - 4];
-    bool improving = !check && (before == -kInfinity || staticEv > before);
-    // The pruning below judges by the table's score where its bound says the position is
-    // better (or worse) than the static evaluation.
-    int ev = staticEv;
-    if (e && !check) {
-        int t = scoreFromTT(e->score, ply);
-        if (std::abs(t) < kMateBound && (e->bound() & (t > ev ? kBoundLower : kBoundUpper))) ev = t;
-    }
+    bool improving = !check && (before == -kInfinity || ev > before);
 
     // Reverse futility: so far above beta with little depth left that no reply will bring the
     // score back down.
@@ -335,25 +302,17 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
         pieceTo_[ply] = -1;
         pos_->makeNullMove();
-        int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cutNode, false);
+        int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
         pos_->unmakeNullMove();
         if (stop_) return 0;
         if (score >= beta) {
             if (score > kMateBound) score = beta;
             if (!(zugzwangProne_ && depth >= 4) && depth < 10) return score;
-            int v = search(depth - 1 - r, beta - 1, beta, ply, false, false, false);
+            int v = search(depth - 1 - r, beta - 1, beta, ply, false, false);
             generated = false;  // the verification reused this ply's move list
             if (stop_) return 0;
             if (v >= beta) return score;
         }
-    }
-
-    // ProbCut: a capture that wins enough material on its square, whose reply a shallow
-    // search shows well above beta, lets the node cut without a full search.
-    if (prunable && depth >= 5 && !generated && lazyLegality_) {
-        int v = probCut(depth, beta + 190 - 50 * improving, ply, ttMove, staticEv, cutNode);
-        if (stop_) return 0;
-        if (v != kNoScore) return v;
     }
 
     // Internal iterative reduction: no move to try first at a deep PV node.
@@ -364,7 +323,6 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     using Source = MovePicker::Source;
     Source source = generated ? Source::Given : lazyLegality_ ? Source::Pseudo : Source::Legal;
     OrderingHistory ordering = orderingAt(ply);
-    killers_[ply][2] = pieceTo_[ply - 1] >= 0 ? counterMoves_[size_t(pieceTo_[ply - 1])] : Move{};
     MovePicker picker(*pos_, *eval_, ordering, moves, orderScores_[ply].data(), source, ttMove,
                       killers_[ply]);
     int alphaOrig = alpha;
@@ -376,8 +334,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     for (Move m; !(m = picker.next()).isNull();) {
         if (m == excluded) continue;
         bool quiet = !isCaptureOrPromotion(*pos_, m);
-        bool killer =
-            std::find(killers_[ply].begin(), killers_[ply].end(), m) != killers_[ply].end();
+        bool killer = m == killers_[ply][0] || m == killers_[ply][1];
         bool lateQuiet = !pvNode && !check && quiet && best > -kMateBound && moveCount > 0;
 
         // Late move pruning: at low depth, the quiet moves after the first few are not tried
@@ -406,8 +363,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             e->bound() != kBoundUpper && std::abs(scoreFromTT(e->score, ply)) < kMateBound) {
             int singularBeta = scoreFromTT(e->score, ply) - 2 * depth;
             excluded_[ply] = m;
-            int v =
-                search((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, cutNode, false);
+            int v = search((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, false);
             excluded_[ply] = Move{};
             if (stop_) return 0;
             if (v < singularBeta)
@@ -445,7 +401,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             ++newDepth;
         int score;
         if (moveCount == 1) {
-            score = -search(newDepth, -beta, -alpha, ply + 1, pvNode, !pvNode && !cutNode);
+            score = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
         } else {
             // Late move reductions: quiet moves late in the order are searched shallower with a
             // null window, less so at PV nodes, for killers and for moves with good history; a
@@ -456,15 +412,14 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 if (pvNode) r -= 1;
                 if (killer) r -= 1;
                 if (!improving) r += 1;
-                if (cutNode) r += 2;
                 r -= std::clamp(hist / 8000, -2, 2);
                 r = std::clamp(r, 0, newDepth - 1);
             }
-            score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false, r > 0 || !cutNode);
+            score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false);
             if (r > 0 && score > alpha && !stop_)
-                score = -search(newDepth, -alpha - 1, -alpha, ply + 1, false, !cutNode);
+                score = -search(newDepth, -alpha - 1, -alpha, ply + 1, false);
             if (pvNode && score > alpha && score < beta && !stop_)
-                score = -search(newDepth, -beta, -alpha, ply + 1, true, false);
+                score = -search(newDepth, -beta, -alpha, ply + 1, true);
         }
         pos_->unmakeMove();
         if (stop_) return 0;
@@ -491,7 +446,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
     if (!singularTest)
         tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
-                  check ? 0 : staticEv, depth, bound);
+                  check ? 0 : ev, depth, bound);
     return best;
 }
 
@@ -534,11 +489,11 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
         pos_->makeMove(m);
         int score;
         if (i == first) {
-            score = -search(depth - 1, -beta, -alpha, 1, true, false);
+            score = -search(depth - 1, -beta, -alpha, 1, true);
         } else {
-            score = -search(depth - 1, -alpha - 1, -alpha, 1, false, true);
+            score = -search(depth - 1, -alpha - 1, -alpha, 1, false);
             if (score > alpha && score < beta && !stop_)
-                score = -search(depth - 1, -beta, -alpha, 1, true, false);
+                score = -search(depth - 1, -beta, -alpha, 1, true);
         }
         pos_->unmakeMove();
         if (stop_) break;
@@ -568,8 +523,6 @@ void SearchWorker::prepare(const Position& root) {
         evalVariant_ = root.variantPtr();
         eval_ = std::make_unique<Evaluator>(evalVariant_);
         pieceToHistory_.resize(root.info().typeCount, root.board().squareCount());
-        counterMoves_.assign(size_t(2 * root.info().typeCount * root.board().squareCount()),
-                             Move{});
     }
     const Rules& rules = root.variant().rules;
     // Passing makes no sense when a side must move out of zugzwang to win or not lose:
@@ -592,7 +545,7 @@ void SearchWorker::prepare(const Position& root) {
             if (k > 0 && k > rootIndex_ - back) p.unmakeMove();
         }
     }
-    for (auto& k : killers_) k = {};
+    for (auto& k : killers_) k = {Move{}, Move{}};
     history_.age();
     pieceToHistory_.age();
 }
