@@ -87,7 +87,7 @@ class SearchWorker {
     };
     void updateHistory(Color us, const Tried& best, bool quiet, int depth, int ply);
     OrderingHistory orderingAt(int ply);
-    bool enterNode(int ply);
+    bool enterNode(int ply, bool counted = false);
     // qply: plies into quiescence (0 at its first node).
     int qsearch(int alpha, int beta, int ply, int qply = 0);
     int search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk = true);
