@@ -66,9 +66,9 @@ Move MovePicker::next() {
                 break;
 
             case Stage::Killers:
-                while (killerIndex_ < 2) {
+                while (killerIndex_ < int(killers_.size())) {
                     int k = killerIndex_++;
-                    if (killerUsable(killers_[k])) {
+                    if (!alreadyPlayed(killers_[k]) && killerUsable(killers_[k])) {
                         killerPlayed_[k] = true;
                         return killers_[k];
                     }
@@ -134,8 +134,10 @@ bool MovePicker::killerUsable(const Move& k) const {
 }
 
 bool MovePicker::alreadyPlayed(const Move& m) const {
-    return (ttPlayed_ && m == ttMove_) || (killerPlayed_[0] && m == killers_[0]) ||
-           (killerPlayed_[1] && m == killers_[1]);
+    if (ttPlayed_ && m == ttMove_) return true;
+    for (size_t k = 0; k < killers_.size(); ++k)
+        if (killerPlayed_[k] && m == killers_[k]) return true;
+    return false;
 }
 
 // Appends the moves of `type` to the list (captures from index 0, the quiet moves after them).

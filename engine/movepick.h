@@ -110,8 +110,9 @@ inline PieceType movedType(const Position& pos, const Move& m) {
     return p == kNoPiece ? kNoPieceType : typeOf(p);
 }
 
-// Two quiet moves per ply that cut off lately, the latest first.
-using Killers = std::array<Move, 2>;
+// Two quiet moves per ply that cut off lately, the latest first, and the counter move: the
+// quiet move that last cut off in reply to the move just made (null if none).
+using Killers = std::array<Move, 3>;
 
 // A promotion (a placement's change of type is not one).
 inline bool isPromotion(const Move& m) {
@@ -190,7 +191,7 @@ class MovePicker {
     bool ttWaits_ = false;  // a table move only the legal generator checks: first in its stage
     Move ttMove_;
     Killers killers_;
-    bool killerPlayed_[2] = {false, false};
+    bool killerPlayed_[3] = {false, false, false};
     int killerIndex_ = 0;
     int cur_ = 0, end_ = 0;
     int capturesEnd_ = 0;     // captures in [0, capturesEnd_), quiet moves from there on

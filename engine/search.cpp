@@ -113,6 +113,7 @@ void SearchWorker::updateHistory(Color us, const Tried& best, bool quiet, int de
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = best.move;
     }
+    if (pieceTo_[ply - 1] >= 0) counterMoves_[size_t(pieceTo_[ply - 1])] = best.move;
 }
 
 // The histories that order the moves at ply: the continuations of the two moves before.
@@ -140,13 +141,11 @@ bool SearchWorker::enterNode(int ply, bool counted) {
 // nothing is tried at the first ply only (where most pieces may promote on entering a wide
 // zone, chu shogi's four ranks, following every such move on explodes), and deep in quiescence
 // only recaptures.
-int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
+int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) {
     pvLen_[ply] = 0;
     if (stop_) return 0;
     MoveList& moves = lists_[ply];
-    // At its first ply quiescence goes on with a node that search() has entered and counted (a
-    // leaf, or razoring's test): counting it again made a fifth of the nodes reported.
-    bool check = enterNode(ply, qply == 0);
+    bool check = enterNode(ply, counted);
 
     // In check, or where a rule may end the game, the legal moves decide first; they are then
     // the moves searched.
@@ -230,7 +229,34 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply) {
     return best;
 }
 
-int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk) {
+// ProbCut's test: at most a few captures whose static exchange reaches raisedBeta above the
+// static evaluation, each tried in quiescence and then by a search four plies shallower
+// against raisedBeta; the first that holds its score is the node's score, else kNoScore.
+int SearchWorker::probCut(int depth, int raisedBeta, int ply, const Move& ttMove, int staticEv,
+                          bool cutNode) {
+    MovePicker picker(*pos_, *eval_, lists_[ply], orderScores_[ply].data(),
+                      MovePicker::Source::Pseudo, ttMove);
+    int tried = 0;
+    for (Move m; tried < 2 + 2 * cutNode && !(m = picker.next()).isNull();) {
+        int see = staticExchange(*pos_, *eval_, m);
+        if (see == kSeeUnknown || see < raisedBeta - staticEv || !isLegalMove(*pos_, m)) continue;
+        ++tried;
+        pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
+        pos_->makeMove(m);
+        int v = -qsearch(-raisedBeta, -raisedBeta + 1, ply + 1);
+        if (v >= raisedBeta && !stop_)
+            v = -search(depth - 4, -raisedBeta, -raisedBeta + 1, ply + 1, false, !cutNode);
+        pos_->unmakeMove();
+        if (stop_) return 0;
+        if (v >= raisedBeta) return v;
+    }
+    return kNoScore;
+}
+
+int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, bool cutNode,
+                         bool nullOk) {
+    // A leaf is quiescence's node: entered and counted there, once.
+    if (depth <= 0) return qsearch(alpha, beta, ply);
     pvLen_[ply] = 0;
     if (stop_) return 0;
     MoveList& moves = lists_[ply];
@@ -254,8 +280,6 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     beta = std::min(beta, kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
 
-    if (depth <= 0) return qsearch(alpha, beta, ply);
-
     // The table: a deep enough bound that decides ends a non-PV node; its move goes first.
     // A singular test (below) searches this node again without the table's move: then the
     // table neither cuts nor stores, and no pruning before the moves applies.
@@ -275,14 +299,21 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     }
 
     Color us = pos_->sideToMove();
-    int ev = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
+    const int staticEv = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
     bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
     // Improving: the static evaluation rose since this side's last move (two plies up; in
     // check there, four). Pruning is bolder where it did not.
-    evals_[ply] = ev;
+    evals_[ply] = staticEv;
     int before = ply >= 2 ? evals_[ply - 2] : -kInfinity;
     if (before == -kInfinity && ply >= 4) before = evals_[ply - 4];
-    bool improving = !check && (before == -kInfinity || ev > before);
+    bool improving = !check && (before == -kInfinity || staticEv > before);
+    // The pruning below judges by the table's score where its bound says the position is
+    // better (or worse) than the static evaluation.
+    int ev = staticEv;
+    if (e && !check) {
+        int t = scoreFromTT(e->score, ply);
+        if (std::abs(t) < kMateBound && (e->bound() & (t > ev ? kBoundLower : kBoundUpper))) ev = t;
+    }
 
     // Reverse futility: so far above beta with little depth left that no reply will bring the
     // score back down.
@@ -291,7 +322,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // Razoring: so far below alpha at the last plies that only a capture could help; if the
     // quiescence search agrees, the node fails low.
     if (prunable && depth <= 2 && ev + 200 + 150 * depth <= alpha) {
-        int v = qsearch(alpha, alpha + 1, ply);
+        int v = qsearch(alpha, alpha + 1, ply, 0, true);  // this node, counted already
         if (stop_) return 0;
         if (v <= alpha) return v;
     }
@@ -304,17 +335,25 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
         pieceTo_[ply] = -1;
         pos_->makeNullMove();
-        int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+        int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cutNode, false);
         pos_->unmakeNullMove();
         if (stop_) return 0;
         if (score >= beta) {
             if (score > kMateBound) score = beta;
             if (!(zugzwangProne_ && depth >= 4) && depth < 10) return score;
-            int v = search(depth - 1 - r, beta - 1, beta, ply, false, false);
+            int v = search(depth - 1 - r, beta - 1, beta, ply, false, false, false);
             generated = false;  // the verification reused this ply's move list
             if (stop_) return 0;
             if (v >= beta) return score;
         }
+    }
+
+    // ProbCut: a capture that wins enough material on its square, whose reply a shallow
+    // search shows well above beta, lets the node cut without a full search.
+    if (prunable && depth >= 5 && !generated && lazyLegality_) {
+        int v = probCut(depth, beta + 190 - 50 * improving, ply, ttMove, staticEv, cutNode);
+        if (stop_) return 0;
+        if (v != kNoScore) return v;
     }
 
     // Internal iterative reduction: no move to try first at a deep PV node.
@@ -325,6 +364,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     using Source = MovePicker::Source;
     Source source = generated ? Source::Given : lazyLegality_ ? Source::Pseudo : Source::Legal;
     OrderingHistory ordering = orderingAt(ply);
+    killers_[ply][2] = pieceTo_[ply - 1] >= 0 ? counterMoves_[size_t(pieceTo_[ply - 1])] : Move{};
     MovePicker picker(*pos_, *eval_, ordering, moves, orderScores_[ply].data(), source, ttMove,
                       killers_[ply]);
     int alphaOrig = alpha;
@@ -336,13 +376,17 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     for (Move m; !(m = picker.next()).isNull();) {
         if (m == excluded) continue;
         bool quiet = !isCaptureOrPromotion(*pos_, m);
-        bool killer = m == killers_[ply][0] || m == killers_[ply][1];
+        bool killer =
+            std::find(killers_[ply].begin(), killers_[ply].end(), m) != killers_[ply].end();
         bool lateQuiet = !pvNode && !check && quiet && best > -kMateBound && moveCount > 0;
+        // The depth a late move reduction would leave this move (for the pruning below).
+        int lmrDepth = std::max(
+            0, depth - 1 - kReductions.r[std::min(depth, 63)][std::min(moveCount + 1, 63)]);
 
         // Late move pruning: at low depth, the quiet moves after the first few are not tried
         // (nor any quiet move after them: the count only grows); fewer where the position is
         // not improving.
-        if (lateQuiet && depth <= 4 && moveCount >= (4 + 3 * depth * depth) / (2 - improving)) {
+        if (lateQuiet && depth <= 8 && moveCount >= (5 + depth * depth) * (1 + improving) / 2) {
             picker.skipQuiets();
             continue;
         }
@@ -365,7 +409,8 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             e->bound() != kBoundUpper && std::abs(scoreFromTT(e->score, ply)) < kMateBound) {
             int singularBeta = scoreFromTT(e->score, ply) - 2 * depth;
             excluded_[ply] = m;
-            int v = search((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, false);
+            int v =
+                search((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, cutNode, false);
             excluded_[ply] = Move{};
             if (stop_) return 0;
             if (v < singularBeta)
@@ -383,7 +428,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
         // Futility: a quiet move that gives no check cannot lift a static evaluation this far
         // below alpha at low depth.
-        if (lateQuiet && !givesCheck && depth <= 3 && ev + 100 + 120 * depth <= alpha) {
+        if (lateQuiet && !givesCheck && lmrDepth < 6 && ev + 235 + 172 * lmrDepth <= alpha) {
             pos_->unmakeMove();
             continue;
         }
@@ -403,7 +448,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             ++newDepth;
         int score;
         if (moveCount == 1) {
-            score = -search(newDepth, -beta, -alpha, ply + 1, pvNode);
+            score = -search(newDepth, -beta, -alpha, ply + 1, pvNode, !pvNode && !cutNode);
         } else {
             // Late move reductions: quiet moves late in the order are searched shallower with a
             // null window, less so at PV nodes, for killers and for moves with good history; a
@@ -417,11 +462,11 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 r -= std::clamp(hist / 8000, -2, 2);
                 r = std::clamp(r, 0, newDepth - 1);
             }
-            score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false);
+            score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false, r > 0 || !cutNode);
             if (r > 0 && score > alpha && !stop_)
-                score = -search(newDepth, -alpha - 1, -alpha, ply + 1, false);
+                score = -search(newDepth, -alpha - 1, -alpha, ply + 1, false, !cutNode);
             if (pvNode && score > alpha && score < beta && !stop_)
-                score = -search(newDepth, -beta, -alpha, ply + 1, true);
+                score = -search(newDepth, -beta, -alpha, ply + 1, true, false);
         }
         pos_->unmakeMove();
         if (stop_) return 0;
@@ -448,7 +493,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
     if (!singularTest)
         tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
-                  check ? 0 : ev, depth, bound);
+                  check ? 0 : staticEv, depth, bound);
     return best;
 }
 
@@ -491,11 +536,11 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
         pos_->makeMove(m);
         int score;
         if (i == first) {
-            score = -search(depth - 1, -beta, -alpha, 1, true);
+            score = -search(depth - 1, -beta, -alpha, 1, true, false);
         } else {
-            score = -search(depth - 1, -alpha - 1, -alpha, 1, false);
+            score = -search(depth - 1, -alpha - 1, -alpha, 1, false, true);
             if (score > alpha && score < beta && !stop_)
-                score = -search(depth - 1, -beta, -alpha, 1, true);
+                score = -search(depth - 1, -beta, -alpha, 1, true, false);
         }
         pos_->unmakeMove();
         if (stop_) break;
@@ -525,6 +570,8 @@ void SearchWorker::prepare(const Position& root) {
         evalVariant_ = root.variantPtr();
         eval_ = std::make_unique<Evaluator>(evalVariant_);
         pieceToHistory_.resize(root.info().typeCount, root.board().squareCount());
+        counterMoves_.assign(size_t(2 * root.info().typeCount * root.board().squareCount()),
+                             Move{});
     }
     const Rules& rules = root.variant().rules;
     // Passing makes no sense when a side must move out of zugzwang to win or not lose:
@@ -547,7 +594,7 @@ void SearchWorker::prepare(const Position& root) {
             if (k > 0 && k > rootIndex_ - back) p.unmakeMove();
         }
     }
-    for (auto& k : killers_) k = {Move{}, Move{}};
+    for (auto& k : killers_) k = {};
     history_.age();
     pieceToHistory_.age();
 }

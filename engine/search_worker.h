@@ -3,6 +3,7 @@
 // the same root beside it and meet it only in the transposition table.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -68,6 +69,7 @@ class SearchWorker {
     void clearHistory() {
         history_.clear();
         pieceToHistory_.clear();
+        std::fill(counterMoves_.begin(), counterMoves_.end(), Move{});
     }
 
   private:
@@ -89,8 +91,13 @@ class SearchWorker {
     OrderingHistory orderingAt(int ply);
     bool enterNode(int ply, bool counted = false);
     // qply: plies into quiescence (0 at its first node).
-    int qsearch(int alpha, int beta, int ply, int qply = 0);
-    int search(int depth, int alpha, int beta, int ply, bool pvNode, bool nullOk = true);
+    // counted: the caller has entered and counted this node (razoring's test).
+    int qsearch(int alpha, int beta, int ply, int qply = 0, bool counted = false);
+    // cutNode: a node expected to fail high (a zero-window search whose parent expects a fail
+    // low).
+    int search(int depth, int alpha, int beta, int ply, bool pvNode, bool cutNode,
+               bool nullOk = true);
+    int probCut(int depth, int raisedBeta, int ply, const Move& ttMove, int staticEv, bool cutNode);
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line, int multiPv = 0) const;
     int rootSearch(MoveList& rootMoves, int first, int depth, int alpha, int beta, Move& iterBest,
                    std::vector<Move>& iterLine);
@@ -126,6 +133,7 @@ class SearchWorker {
     PieceToHistories pieceToHistory_;  // continuation and capture histories
     std::vector<Move> excluded_;       // [ply]: the move a singular test leaves out, or null
     std::vector<int> pieceTo_;         // [ply]: the piece-to index of the move made there, or -1
+    std::vector<Move> counterMoves_;   // [piece-to of the move before]: its counter move
     std::vector<std::vector<Move>> pv_;
     std::vector<int> pvLen_;
     std::vector<std::uint8_t> checks_;  // per history index: the side to move was in check
