@@ -258,7 +258,8 @@ TEST(Dai, MiddleGamePerft) {
     // Random games; their move lists agree with HaChu's (tests/data/dai_hachu_positions.txt).
     const std::pair<const char*, std::uint64_t> cases[] = {
         {"l1uics2ksc1unl/a1c'hf1tegtfic'x'a/1x'na'gwxl!o1wbm2/rf'mv2dqdha'1vf'r/p1ppp1ppp1p1p1p/"
-         "1p2p'p3p3p1/10+B4/15/4P'10/2P6PP'2PP/PP1PPPP1PDPPPX'+b/RF'MVB1DQ2WVM1R/1X'NA'CWHTX2A'N1F'/"
+         "1p2p'p3p3p1/10+B4/15/4P'10/2P6PP'2PP/PP1PPPP1PDPPPX'+b/RF'MVB1DQ2WVM1R/"
+         "1X'NA'CWHTX2A'N1F'/"
          "A1C'1FSEKTL!F1C'UA/L1UI1GO1GSCIH1L w - - 3 34",
          707473},
         {"l1ui2gk1s+H4/a1c'cf1tet1fi2a/1Qna'swxhd1ga'f'x'n/r+B2bh1o1wbv2r/p1p1pp2p1p2pp/"
