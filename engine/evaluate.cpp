@@ -26,11 +26,6 @@ bool royalsExpendable(const Variant& v) {
     return v.rules.checkRule != CheckRule::AnyRoyal;
 }
 
-// King steps between two squares (Chebyshev distance).
-int kingDistance(const Geometry& g, int a, int b) {
-    return std::max(std::abs(g.fileOf(a) - g.fileOf(b)), std::abs(g.rankOf(a) - g.rankOf(b)));
-}
-
 struct SquareReach {
     double weighted = 0, forward = 0, backward = 0, leap = 0;
     int count = 0;
@@ -440,9 +435,8 @@ int Evaluator::conversion(const Position& pos, Color strong, int lead, int phase
     const auto& ours = pos.royals(strong);
     const auto& theirs = pos.royals(~strong);
     if (ours.empty() || theirs.empty()) return bonus;
-    const Geometry& g = pos.board();
     int weak = theirs.front(), own = ours.front();
-    int apart = kingDistance(g, weak, own);
+    int apart = distance(weak, own);
     bonus += 40 * centreDistance_[weak] / maxCentreDistance_;
     bonus += 24 * (maxRoyalDistance_ - apart) / maxRoyalDistance_;
     return bonus;
