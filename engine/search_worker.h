@@ -25,10 +25,12 @@ namespace timur {
 class ThreadPool;
 class Skill;
 
-// One line of a MultiPV search: a root move's score and principal variation (pv[0] the move).
-// What SearchWorker::repetition answers when no repetition ends the line.
+// Beyond every score: the widest window's bounds.
+constexpr int kInfinity = 32000;
+// What SearchWorker::repetition (and probCut) answer when they do not end the node.
 constexpr int kNoScore = 32001;
 
+// One line of a MultiPV search: a root move's score and principal variation (pv[0] the move).
 struct RootLine {
     int score = 0;
     std::vector<Move> pv;
