@@ -26,9 +26,12 @@ class PieceSets {
 
     // Paths that are not plain leaps, rook or bishop rides from the square itself: a gate of
     // squares that must be empty, then a ride from `relay` along one line (bent riders, lame
-    // leapers, and rides along other lines, such as the nightrider's, with an empty gate).
+    // leapers, and rides along other lines, such as the nightrider's, with an empty gate). With
+    // `screens`, a hopper's ride: the first piece the line meets from the relay, if it stands
+    // on one of `screens`, is hopped over; the ride then reaches the squares beyond it, up to
+    // and including the next piece.
     struct Term {
-        BB gate, quiet, capture;
+        BB gate, quiet, capture, screens;
         std::int16_t ride = kLeap;
         std::uint8_t relay = 0;
     };
@@ -109,8 +112,9 @@ class PieceSets {
 
     // Whether the piece's captures read backwards are the other colour's: then the squares from
     // which a piece of colour c captures on sq are captures(~c, sq) (attack detection without
-    // scanning candidates). True when every path is a plain ride, the same on every square
-    // (no zone-dependent moves, no confinement), and no capture is an i-move.
+    // scanning candidates). True when every path is a plain ride or a plain hopper whose screen
+    // may stand anywhere on its line, the same on every square (no zone-dependent moves, no
+    // confinement), and no capture is an i-move.
     bool reversible() const { return reversible_; }
     bool hasInitialMoves() const { return hasInitial_; }
     bool hasEpCaptures() const { return hasEp_; }
@@ -131,7 +135,13 @@ class PieceSets {
         return ((virgin && hasInitial_) * 2 + c) * squares_ + sq;
     }
     static BB ride(const SliderAttacks<BB>& sl, const Term& t, const BB& occ) {
-        return t.ride == kLeap ? ~BB{} : sl.line(t.ride, t.relay, occ);
+        if (t.ride == kLeap) return ~BB{};
+        BB a = sl.line(t.ride, t.relay, occ);
+        if (t.screens.none()) return a;
+        // The squares past each screen: the line without the screens, less the squares before.
+        BB screens = a & occ & t.screens;
+        if (screens.none()) return BB{};
+        return sl.line(t.ride, t.relay, occ.andNot(screens)).andNot(a);
     }
 
     int squares_ = 0, files_ = 8;
