@@ -2,6 +2,7 @@
 
 #include <map>
 #include <numeric>
+#include <tuple>
 
 namespace timur {
 
@@ -18,6 +19,10 @@ class PieceSets<BB>::Builder {
                 bool virgin) {
         std::vector<Term> terms;
         std::vector<BB> rays;  // [term]: the squares of the ways along its line it has paths on
+        struct {
+            Hops orth, diag;
+            BB orthRays, diagRays;
+        } hops;
         Sets& sets = out_.sets_[out_.index(c, from, virgin)];
         Extra extra;
         int sign = c == 0 ? 1 : -1;
@@ -54,6 +59,21 @@ class PieceSets<BB>::Builder {
             std::int16_t ride = p.isLeap() ? kLeap : std::int16_t(sliders_.lineId(dx, dy));
             bool orthogonal = ride == S::kRank || ride == S::kFile;
             bool diagonal = ride == S::kDiagonal || ride == S::kAntiDiagonal;
+            // A plain hopper along ranks, files or diagonals, unless another goes the same way
+            // with other screens.
+            if (p.isPlain() && p.hurdles && (orthogonal || diagonal)) {
+                Hops& h = orthogonal ? hops.orth : hops.diag;
+                BB& rays = orthogonal ? hops.orthRays : hops.diagRays;
+                if ((rays & ray).none() || (h.screens & ray) == screens) {
+                    h.quiet |= quiet;
+                    h.capture |= capture;
+                    h.screens |= screens;
+                    rays |= ray;
+                    bool any = ends.any();
+                    (orthogonal ? out_.hopsOrthogonal_ : out_.hopsDiagonal_) |= any;
+                    continue;
+                }
+            }
             if (p.isPlain() && !p.hurdles && (ride == kLeap || orthogonal || diagonal)) {
                 BB& q = orthogonal ? sets.orthQuiet : diagonal ? sets.diagQuiet : sets.leapQuiet;
                 BB& x = orthogonal ? sets.orthCapture
@@ -91,10 +111,17 @@ class PieceSets<BB>::Builder {
         extra.termEnd = std::uint32_t(out_.terms_.size());
         out_.hasTerms_ |= !terms.empty();
         extras_.push_back({out_.index(c, from, virgin), extra});
+        hops_.push_back({out_.index(c, from, virgin), hops.orth, hops.diag});
     }
 
-    // Keeps the per-square extras only when some square has any.
+    // Keeps the per-square extras and hoppers only when some square has any.
     void finish() {
+        if (out_.hopsOrthogonal_) out_.orthHops_.assign(out_.sets_.size(), Hops{});
+        if (out_.hopsDiagonal_) out_.diagHops_.assign(out_.sets_.size(), Hops{});
+        for (const auto& [i, orth, diag] : hops_) {
+            if (out_.hopsOrthogonal_) out_.orthHops_[i] = orth;
+            if (out_.hopsDiagonal_) out_.diagHops_[i] = diag;
+        }
         if (!out_.hasTerms_ && !out_.hasEp_ && !out_.createsEp_) return;
         out_.extras_.assign(out_.sets_.size(), Extra{});
         for (const auto& [i, e] : extras_) out_.extras_[i] = e;
@@ -105,6 +132,7 @@ class PieceSets<BB>::Builder {
     const Geometry& g_;
     SliderAttacks<BB>& sliders_;
     std::vector<std::pair<int, Extra>> extras_;
+    std::vector<std::tuple<int, Hops, Hops>> hops_;
 };
 
 template <class BB>
@@ -165,7 +193,8 @@ int PieceSets<BB>::epSquare(int from, int to) const {
 template <class BB>
 std::size_t PieceSets<BB>::bytes() const {
     return sizeof(*this) + sets_.capacity() * sizeof(Sets) + extras_.capacity() * sizeof(Extra) +
-           terms_.capacity() * sizeof(Term);
+           terms_.capacity() * sizeof(Term) +
+           (orthHops_.capacity() + diagHops_.capacity()) * sizeof(Hops);
 }
 
 template class PieceSets<Bitboard<1>>;
