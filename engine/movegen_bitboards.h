@@ -1,7 +1,7 @@
 // The move generator's fast path: attack detection and legality from the variant's bitboard
 // tables (engine/variant_bitboards.h) for the piece types whose attacks read backwards from the
-// target (PieceSets::reversible(): plain leaps and rides, the same on every square). The other
-// types stay on the compiled path trees, and moves on make and unmake (engine/movegen.cpp).
+// target (PieceSets::reversible(): plain leaps, rides and hoppers, the same on every square). The
+// other types stay on the compiled path trees, and moves on make and unmake (engine/movegen.cpp).
 #pragma once
 
 #include "engine/position.h"

@@ -2,6 +2,7 @@
 
 #include <map>
 #include <numeric>
+#include <tuple>
 
 namespace timur {
 
@@ -17,6 +18,11 @@ class PieceSets<BB>::Builder {
     void square(const betza::FastPattern& pattern, const SquareSet& allowed, int c, int from,
                 bool virgin) {
         std::vector<Term> terms;
+        std::vector<BB> rays;  // [term]: the squares of the ways along its line it has paths on
+        struct {
+            Hops orth, diag;
+            BB orthRays, diagRays;
+        } hops;
         Sets& sets = out_.sets_[out_.index(c, from, virgin)];
         Extra extra;
         int sign = c == 0 ? 1 : -1;
@@ -34,11 +40,16 @@ class PieceSets<BB>::Builder {
             int rf = f0 + sign * p.relay.dx, rr = r0 + sign * p.relay.dy;
             if (!g_.isSquare(rf, rr)) continue;
             int dx = sign * p.step.dx, dy = sign * p.step.dy;
-            BB ends;
+            // A hopper's screen may stand after minSteps..maxSteps steps, and it may end anywhere
+            // beyond the nearest one; a hole stops both as the board's edge does.
+            BB ends, screens, ray;
             for (int k = 1; g_.isSquare(rf + k * dx, rr + k * dy); ++k) {
                 int to = g_.square(rf + k * dx, rr + k * dy);
-                if (k >= p.minSteps && (allowed.none() || allowed[to])) ends.set(to);
-                if (p.maxSteps && k >= p.maxSteps) break;
+                ray.set(to);
+                bool screen = k >= p.minSteps && (!p.maxSteps || k <= p.maxSteps);
+                if (p.hurdles && screen) screens.set(to);
+                if (k >= p.minSteps + p.hurdles && (allowed.none() || allowed[to])) ends.set(to);
+                if (!p.hurdles && p.maxSteps && k >= p.maxSteps) break;
             }
             BB quiet = p.modes & betza::kModeEmpty ? ends : BB{};
             BB capture = p.modes & betza::kModeCaptureEnemy ? ends : BB{};
@@ -48,7 +59,22 @@ class PieceSets<BB>::Builder {
             std::int16_t ride = p.isLeap() ? kLeap : std::int16_t(sliders_.lineId(dx, dy));
             bool orthogonal = ride == S::kRank || ride == S::kFile;
             bool diagonal = ride == S::kDiagonal || ride == S::kAntiDiagonal;
-            if (p.isPlain() && (ride == kLeap || orthogonal || diagonal)) {
+            // A plain hopper along ranks, files or diagonals, unless another goes the same way
+            // with other screens.
+            if (p.isPlain() && p.hurdles && (orthogonal || diagonal)) {
+                Hops& h = orthogonal ? hops.orth : hops.diag;
+                BB& rays = orthogonal ? hops.orthRays : hops.diagRays;
+                if ((rays & ray).none() || (h.screens & ray) == screens) {
+                    h.quiet |= quiet;
+                    h.capture |= capture;
+                    h.screens |= screens;
+                    rays |= ray;
+                    bool any = ends.any();
+                    (orthogonal ? out_.hopsOrthogonal_ : out_.hopsDiagonal_) |= any;
+                    continue;
+                }
+            }
+            if (p.isPlain() && !p.hurdles && (ride == kLeap || orthogonal || diagonal)) {
                 BB& q = orthogonal ? sets.orthQuiet : diagonal ? sets.diagQuiet : sets.leapQuiet;
                 BB& x = orthogonal ? sets.orthCapture
                         : diagonal ? sets.diagCapture
@@ -61,25 +87,41 @@ class PieceSets<BB>::Builder {
             }
             if (ends.none()) continue;
             int relay = g_.square(rf, rr);
+            // One term per gate, relay and line; hoppers apart, and a second hopper the same way
+            // along the line only with the same screens (each way is read on its own).
             Term* t = nullptr;
-            for (Term& u : terms)
-                if (u.gate == gate && u.relay == relay && u.ride == ride) t = &u;
+            for (std::size_t i = 0; i < terms.size() && !t; ++i) {
+                Term& u = terms[i];
+                if (u.gate == gate && u.relay == relay && u.ride == ride &&
+                    u.screens.any() == screens.any() &&
+                    ((rays[i] & ray).none() || (u.screens & ray) == screens))
+                    t = &u, rays[i] |= ray;
+            }
             if (!t) {
-                terms.push_back(Term{gate, BB{}, BB{}, ride, std::uint8_t(relay)});
+                terms.push_back(Term{gate, BB{}, BB{}, screens, ride, std::uint8_t(relay)});
+                rays.push_back(ray);
                 t = &terms.back();
             }
             t->quiet |= quiet;
             t->capture |= capture;
+            t->screens |= screens;
         }
         extra.termBegin = std::uint32_t(out_.terms_.size());
         out_.terms_.insert(out_.terms_.end(), terms.begin(), terms.end());
         extra.termEnd = std::uint32_t(out_.terms_.size());
         out_.hasTerms_ |= !terms.empty();
         extras_.push_back({out_.index(c, from, virgin), extra});
+        hops_.push_back({out_.index(c, from, virgin), hops.orth, hops.diag});
     }
 
-    // Keeps the per-square extras only when some square has any.
+    // Keeps the per-square extras and hoppers only when some square has any.
     void finish() {
+        if (out_.hopsOrthogonal_) out_.orthHops_.assign(out_.sets_.size(), Hops{});
+        if (out_.hopsDiagonal_) out_.diagHops_.assign(out_.sets_.size(), Hops{});
+        for (const auto& [i, orth, diag] : hops_) {
+            if (out_.hopsOrthogonal_) out_.orthHops_[i] = orth;
+            if (out_.hopsDiagonal_) out_.diagHops_[i] = diag;
+        }
         if (!out_.hasTerms_ && !out_.hasEp_ && !out_.createsEp_) return;
         out_.extras_.assign(out_.sets_.size(), Extra{});
         for (const auto& [i, e] : extras_) out_.extras_[i] = e;
@@ -90,6 +132,7 @@ class PieceSets<BB>::Builder {
     const Geometry& g_;
     SliderAttacks<BB>& sliders_;
     std::vector<std::pair<int, Extra>> extras_;
+    std::vector<std::tuple<int, Hops, Hops>> hops_;
 };
 
 template <class BB>
@@ -121,7 +164,8 @@ std::optional<PieceSets<BB>> PieceSets<BB>::build(const betza::CompileInput& inp
             if (!pattern) return std::nullopt;
             for (const auto& p : pattern->paths) {
                 out.hasInitial_ |= p.initial;
-                if (!p.isPlain() || (p.initial && (p.modes & betza::kModeCaptureEnemy)))
+                if (!p.isPlain() || (p.initial && (p.modes & betza::kModeCaptureEnemy)) ||
+                    (p.hurdles && (p.minSteps != 1 || p.maxSteps != 0)))
                     out.reversible_ = false;
             }
             patterns.emplace(pm, std::move(*pattern));
@@ -149,7 +193,8 @@ int PieceSets<BB>::epSquare(int from, int to) const {
 template <class BB>
 std::size_t PieceSets<BB>::bytes() const {
     return sizeof(*this) + sets_.capacity() * sizeof(Sets) + extras_.capacity() * sizeof(Extra) +
-           terms_.capacity() * sizeof(Term);
+           terms_.capacity() * sizeof(Term) +
+           (orthHops_.capacity() + diagHops_.capacity()) * sizeof(Hops);
 }
 
 template class PieceSets<Bitboard<1>>;

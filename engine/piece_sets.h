@@ -26,9 +26,12 @@ class PieceSets {
 
     // Paths that are not plain leaps, rook or bishop rides from the square itself: a gate of
     // squares that must be empty, then a ride from `relay` along one line (bent riders, lame
-    // leapers, and rides along other lines, such as the nightrider's, with an empty gate).
+    // leapers, and rides along other lines, such as the nightrider's, with an empty gate). With
+    // `screens`, a hopper's ride: the first piece the line meets from the relay, if it stands
+    // on one of `screens`, is hopped over; the ride then reaches the squares beyond it, up to
+    // and including the next piece.
     struct Term {
-        BB gate, quiet, capture;
+        BB gate, quiet, capture, screens;
         std::int16_t ride = kLeap;
         std::uint8_t relay = 0;
     };
@@ -44,18 +47,37 @@ class PieceSets {
     // piece and every hole of this piece's board. `virgin`: the piece never moved (i-moves).
     void targets(const SliderAttacks<BB>& sl, int c, int sq, bool virgin, const BB& occ, BB& quiet,
                  BB& capture) const {
-        const Sets& s = sets_[index(c, sq, virgin)];
+        const int i = index(c, sq, virgin);
+        const Sets& s = sets_[i];
         quiet = s.leapQuiet;
         capture = s.leapCapture;
-        if (usesOrthogonal_) {
+        if (usesOrthogonal_ || hopsOrthogonal_) {
             BB a = sl.rook(sq, occ);
             quiet |= a & s.orthQuiet;
             capture |= a & s.orthCapture;
+            if (hopsOrthogonal_) {
+                const Hops& h = orthHops_[i];
+                BB screens = a & occ & h.screens;
+                if (screens.any()) {
+                    BB beyond = sl.rook(sq, occ.andNot(screens)).andNot(a);
+                    quiet |= beyond & h.quiet;
+                    capture |= beyond & h.capture;
+                }
+            }
         }
-        if (usesDiagonal_) {
+        if (usesDiagonal_ || hopsDiagonal_) {
             BB a = sl.bishop(sq, occ);
             quiet |= a & s.diagQuiet;
             capture |= a & s.diagCapture;
+            if (hopsDiagonal_) {
+                const Hops& h = diagHops_[i];
+                BB screens = a & occ & h.screens;
+                if (screens.any()) {
+                    BB beyond = sl.bishop(sq, occ.andNot(screens)).andNot(a);
+                    quiet |= beyond & h.quiet;
+                    capture |= beyond & h.capture;
+                }
+            }
         }
         if (hasTerms_) {
             const Extra& e = extras_[index(c, sq, virgin)];
@@ -70,10 +92,25 @@ class PieceSets {
     }
     // The capture targets alone (attacks on enemies), as targets() computes them.
     BB captures(const SliderAttacks<BB>& sl, int c, int sq, bool virgin, const BB& occ) const {
-        const Sets& s = sets_[index(c, sq, virgin)];
+        const int i = index(c, sq, virgin);
+        const Sets& s = sets_[i];
         BB capture = s.leapCapture;
-        if (usesOrthogonal_) capture |= sl.rook(sq, occ) & s.orthCapture;
-        if (usesDiagonal_) capture |= sl.bishop(sq, occ) & s.diagCapture;
+        if (hopsOrthogonal_) {
+            BB a = sl.rook(sq, occ);
+            capture |= a & s.orthCapture;
+            capture |=
+                hopCaptures(orthHops_[i], a, occ, [&](const BB& o) { return sl.rook(sq, o); });
+        } else if (usesOrthogonal_) {
+            capture |= sl.rook(sq, occ) & s.orthCapture;
+        }
+        if (hopsDiagonal_) {
+            BB a = sl.bishop(sq, occ);
+            capture |= a & s.diagCapture;
+            capture |=
+                hopCaptures(diagHops_[i], a, occ, [&](const BB& o) { return sl.bishop(sq, o); });
+        } else if (usesDiagonal_) {
+            capture |= sl.bishop(sq, occ) & s.diagCapture;
+        }
         if (hasTerms_) {
             const Extra& e = extras_[index(c, sq, virgin)];
             for (std::uint32_t i = e.termBegin; i < e.termEnd; ++i) {
@@ -85,9 +122,9 @@ class PieceSets {
         return capture;
     }
     // The capture masks on sq of a piece of colour c that has moved: its leap captures, and the
-    // squares of the rook and bishop attacks from sq it captures on. With no terms (hasTerms())
-    // they are all of captures(), so that attack detection can merge several types into one
-    // slider lookup.
+    // squares of the rook and bishop attacks from sq it captures on. With no terms nor hoppers
+    // (hasTerms()) they are all of captures(), so that attack detection can merge several types
+    // into one slider lookup.
     struct CaptureMasks {
         BB leap, orth, diag;
     };
@@ -95,7 +132,7 @@ class PieceSets {
         const Sets& s = sets_[index(c, sq, false)];
         return {s.leapCapture, s.orthCapture, s.diagCapture};
     }
-    bool hasTerms() const { return hasTerms_; }
+    bool hasTerms() const { return hasTerms_ || hopsOrthogonal_ || hopsDiagonal_; }
     // Squares where the piece captures e.p. when the square is the e.p. square (leaps only).
     BB epCaptures(int c, int sq, bool virgin) const {
         return hasEp_ ? extras_[index(c, sq, virgin)].ep : BB{};
@@ -109,8 +146,9 @@ class PieceSets {
 
     // Whether the piece's captures read backwards are the other colour's: then the squares from
     // which a piece of colour c captures on sq are captures(~c, sq) (attack detection without
-    // scanning candidates). True when every path is a plain ride, the same on every square
-    // (no zone-dependent moves, no confinement), and no capture is an i-move.
+    // scanning candidates). True when every path is a plain ride or a plain hopper whose screen
+    // may stand anywhere on its line, the same on every square (no zone-dependent moves, no
+    // confinement), and no capture is an i-move.
     bool reversible() const { return reversible_; }
     bool hasInitialMoves() const { return hasInitial_; }
     bool hasEpCaptures() const { return hasEp_; }
@@ -125,20 +163,39 @@ class PieceSets {
         BB ep, createsEp;
         std::uint32_t termBegin = 0, termEnd = 0;
     };
+    // Plain hoppers along ranks and files (or diagonals) from the square itself: the first
+    // piece on each of its rook (bishop) lines that stands on `screens` is hopped over; the
+    // squares beyond it up to and including the next piece are its targets.
+    struct Hops {
+        BB quiet, capture, screens;
+    };
+    template <class Line>
+    static BB hopCaptures(const Hops& h, const BB& a, const BB& occ, Line line) {
+        BB screens = a & occ & h.screens;
+        return screens.any() ? line(occ.andNot(screens)).andNot(a) & h.capture : BB{};
+    }
     class Builder;
 
     int index(int c, int sq, bool virgin) const {
         return ((virgin && hasInitial_) * 2 + c) * squares_ + sq;
     }
     static BB ride(const SliderAttacks<BB>& sl, const Term& t, const BB& occ) {
-        return t.ride == kLeap ? ~BB{} : sl.line(t.ride, t.relay, occ);
+        if (t.ride == kLeap) return ~BB{};
+        BB a = sl.line(t.ride, t.relay, occ);
+        if (t.screens.none()) return a;
+        // The squares past each screen: the line without the screens, less the squares before.
+        BB screens = a & occ & t.screens;
+        if (screens.none()) return BB{};
+        return sl.line(t.ride, t.relay, occ.andNot(screens)).andNot(a);
     }
 
     int squares_ = 0, files_ = 8;
     std::vector<Sets> sets_;     // [index]
     std::vector<Extra> extras_;  // [index] when the piece has terms or e.p. moves
     std::vector<Term> terms_;
+    std::vector<Hops> orthHops_, diagHops_;  // [index] when the piece has such hoppers
     bool usesOrthogonal_ = false, usesDiagonal_ = false, hasTerms_ = false;
+    bool hopsOrthogonal_ = false, hopsDiagonal_ = false;
     bool hasInitial_ = false, hasEp_ = false, createsEp_ = false, reversible_ = true;
 };
 

@@ -24,7 +24,13 @@ struct Segment {
     int minSteps = 1, maxSteps = 1;  // maxSteps 0 = unlimited
     ModeMask mode = 0;               // of the last leg
     Pass pass = Pass::Leap;
+    Bend bend = Bend::Free;  // of the first leg
+    // A hop (p) and the leg that goes straight on beyond the screen: min/maxSteps say where the
+    // screen may stand, `mode` is the last leg's.
+    bool hop = false;
 };
+
+constexpr ModeMask kHopModes = kModeHopEnemy | kModeHopFriend;
 
 constexpr ModeMask kFinalModes = kModeEmpty | kModeCaptureEnemy | kModeEnPassant;
 
@@ -38,14 +44,27 @@ void checkLeg(const Leg& leg, bool final) {
     if (leg.tame) throw Rejected{"a tame move (t)"};
     if (leg.unload) throw Rejected{"unloading (u)"};
     if (!final && leg.mayStopHere) throw Rejected{"a move that may stop between legs"};
-    if (!final && leg.mode != kModeEmpty)
-        throw Rejected{"a leg that captures or hops before the move ends (locust, hopper)"};
+    if (!final && leg.mode != kModeEmpty && !(leg.mode & kHopModes))
+        throw Rejected{"a leg that captures before the move ends (locust)"};
+    if (!final && (leg.mode & kHopModes) && leg.mode != kHopModes)
+        throw Rejected{"a hop over one side's pieces only, or a leg that may hop or not (tp, mp)"};
     if (final && (leg.mode & ~kFinalModes)) throw Rejected{"a capture of an own piece (d)"};
 }
 
 // Adds a and b as step counts where 0 means unlimited.
 int addSteps(int a, int b) {
     return a == 0 || b == 0 ? 0 : a + b;
+}
+
+// A hop leg and the last leg after it: the pair a plain hopper (pR) makes.
+void checkHop(const Move& m, std::size_t i) {
+    if (i + 2 != m.legs.size()) throw Rejected{"a hop before a leg other than the last"};
+    const Leg &hop = m.legs[i], &on = m.legs[i + 1];
+    if (hop.pass != Pass::Leap || on.pass != Pass::Leap) throw Rejected{"a lame hopper"};
+    if (on.atom != hop.atom || on.dirs != 1)
+        throw Rejected{"a hopper that turns or changes its atom at the screen"};
+    if (on.minRange > 1 || on.maxRange != kUnlimited)
+        throw Rejected{"a hopper that lands within a range beyond the screen (grasshopper)"};
 }
 
 // The legs as segments, or an empty list when some leg can never be completed.
@@ -56,6 +75,22 @@ std::vector<Segment> segmentsOf(const Move& m) {
         checkLeg(leg, i + 1 == m.legs.size());
         int lo = std::max<int>(leg.minRange, 1), hi = leg.maxRange;
         if (hi != kUnlimited && lo > hi) return {};
+        if (leg.mode & kHopModes) {
+            checkHop(m, i);
+            checkLeg(m.legs[i + 1], true);
+            Segment s;
+            s.firstLeg = int(i);
+            s.atom = leg.atom;
+            s.dirs = leg.dirs;
+            s.minSteps = lo;
+            s.maxSteps = hi;
+            s.mode = m.legs[i + 1].mode;
+            s.pass = leg.pass;
+            s.bend = leg.bend;
+            s.hop = true;
+            segs.push_back(s);
+            break;
+        }
         bool merge = i > 0 && leg.dirs == 1 && leg.atom == m.legs[i - 1].atom &&
                      leg.pass == Pass::Leap && m.legs[i - 1].pass == Pass::Leap;
         if (merge) {
@@ -73,6 +108,7 @@ std::vector<Segment> segmentsOf(const Move& m) {
         s.maxSteps = hi;
         s.mode = leg.mode;
         s.pass = leg.pass;
+        s.bend = leg.bend;
         segs.push_back(s);
     }
     for (std::size_t i = 0; i + 1 < segs.size(); ++i)
@@ -104,20 +140,28 @@ class Expander {
     Expander(const Move& m, const std::vector<Segment>& segs, std::vector<FastPath>& out)
         : m_(m), segs_(segs), out_(out) {}
 
-    void run() { expand(0, Offset{}, 0); }
+    void run() { expand(0, Offset{}, 0, 0); }
 
   private:
-    void expand(std::size_t si, Offset pos, int prevDir) {
+    // sense0: the sense of the path's last turn so far (1 right, -1 left, 0 none), which the
+    // turns of a later leg with q or z must keep or reverse, as compile.cpp's startLeg() has it.
+    void expand(std::size_t si, Offset pos, int prevDir, int sense0) {
         const Segment& s = segs_[si];
         for (int d = 0; d < 8; ++d) {
             if (!((s.dirs >> d) & 1)) continue;
-            int dir;
+            int dir, sense = sense0;
             if (si == 0) {
                 if (!((s.atom.slots() >> d) & 1)) continue;
                 dir = d;
+                if (s.atom.isOblique()) sense = dir % 2 == 0 ? 1 : -1;
             } else {
                 dir = (prevDir + d) % 8;
                 if (!legHasDir(m_, s.firstLeg, dir)) continue;
+                const int turn = d % 4 == 0 ? 0 : (d < 4 ? 1 : -1);
+                if (turn && s.bend != Bend::Free && sense &&
+                    turn != (s.bend == Bend::Same ? sense : -sense))
+                    continue;
+                if (turn) sense = turn;
             }
             auto [vx, vy] = slotVector(s.atom, dir);
             Offset v{vx, vy};
@@ -135,7 +179,7 @@ class Expander {
                 cur = {cur.dx + v.dx, cur.dy + v.dy};
                 gate_.push_back(cur);
             }
-            expand(si + 1, cur, dir);
+            expand(si + 1, cur, dir, sense);
             gate_.resize(mark);
         }
     }
@@ -143,6 +187,20 @@ class Expander {
     // The last segment, from `pos` along v.
     void finish(const Segment& s, Offset pos, Offset v) {
         ModeMask modes = s.mode & kFinalModes;
+        if (s.hop) {
+            if (modes & kModeEmpty) modes &= ~kModeEnPassant;
+            if (!modes) return;
+            FastPath p;
+            p.gate = gate_;
+            p.relay = pos;
+            p.step = v;
+            p.minSteps = s.minSteps;
+            p.maxSteps = s.maxSteps;
+            p.modes = modes;
+            p.initial = m_.initial == 1;
+            p.hurdles = 1;
+            return add(p);
+        }
         // compile.cpp: a non-capture ending after a lame step creates e.p. rights when the move
         // may only end on an empty square and has no e.p. capture itself.
         bool epCreating =
@@ -192,7 +250,7 @@ class Expander {
         for (Offset g : p.gate)
             if (g == Offset{}) throw Rejected{"a path over its own start square"};
         if (!(p.relay == Offset{})) {
-            int limit = p.maxSteps ? p.maxSteps : 2 * kMaxSteps;
+            int limit = p.maxSteps && !p.hurdles ? p.maxSteps : 2 * kMaxSteps;
             for (int k = 1; k <= limit; ++k)
                 if (p.relay.dx + k * p.step.dx == 0 && p.relay.dy + k * p.step.dy == 0)
                     throw Rejected{"a path over its own start square"};
@@ -207,11 +265,12 @@ class Expander {
     std::vector<Offset> gate_;
 };
 
-// The offsets a path may end on (rides cut at 32 steps, beyond any 16x16 board).
+// The offsets a path may end on (rides cut at 32 steps, beyond any 16x16 board; a hopper's beyond
+// its nearest screen).
 std::vector<Offset> ends(const FastPath& p) {
     std::vector<Offset> out;
-    int hi = p.maxSteps ? p.maxSteps : 32;
-    for (int k = p.minSteps; k <= hi; ++k)
+    int hi = p.maxSteps && !p.hurdles ? p.maxSteps : 32;
+    for (int k = p.minSteps + p.hurdles; k <= hi; ++k)
         out.push_back({p.relay.dx + k * p.step.dx, p.relay.dy + k * p.step.dy});
     return out;
 }

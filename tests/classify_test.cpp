@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iostream>
 #include <random>
 #include <tuple>
 
@@ -221,7 +222,7 @@ TEST(BitboardPieces, ShippedPiecesOnTheWalker) {
                 if (!classify(z.moves, &why)) walker[v->name + " " + v->pieces[t].letter] = why;
         }
     }
-    const std::string locust = "a leg that captures or hops before the move ends (locust, hopper)";
+    const std::string locust = "a leg that captures before the move ends (locust)";
     std::map<std::string, std::string> expected = {
         // The Lion, the promoted kirin, the horned falcon and the soaring eagle (chu, dai).
         {"chu N", locust},
@@ -232,12 +233,15 @@ TEST(BitboardPieces, ShippedPiecesOnTheWalker) {
         {"dai +O", locust},
         {"dai +H", locust},
         {"dai +D", locust},
-        {"grasshopper G", "a leg that captures or hops before the move ends (locust, hopper)"},
-        {"janggi C", "a leg that captures or hops before the move ends (locust, hopper)"},
+        {"grasshopper G", "a hopper that lands within a range beyond the screen (grasshopper)"},
         {"wildebeest P", "a move from one rank ahead of the start (ii)"},
-        {"xiangqi C", "a leg that captures or hops before the move ends (locust, hopper)"},
     };
     EXPECT_EQ(walker, expected);
+    // The janggi cannon hops as the xiangqi one does, but not over cannons, and it has moves
+    // along the palace diagonals: the walker's.
+    auto janggi = loadVariant("janggi");
+    VariantBitboards<Bitboard<2>> jb(*janggi);
+    EXPECT_FALSE(jb.pieces[janggi->pieceByLetter("C")]);
 }
 
 FastPath path(std::vector<Offset> gate, Offset relay, Offset step, int lo, int hi, ModeMask modes,
@@ -251,6 +255,12 @@ FastPath path(std::vector<Offset> gate, Offset relay, Offset step, int lo, int h
     p.modes = modes;
     p.initial = initial;
     p.createsEp = createsEp;
+    return p;
+}
+
+FastPath hop(Offset step, int lo, int hi, ModeMask modes) {
+    FastPath p = path({}, {}, step, lo, hi, modes);
+    p.hurdles = 1;
     return p;
 }
 
@@ -268,6 +278,36 @@ TEST(BitboardPieces, ReversiblePieces) {
     EXPECT_FALSE(xb.pieces[xiangqi->pieceByLetter("N")]->reversible());  // gated
     EXPECT_FALSE(xb.pieces[xiangqi->pieceByLetter("K")]->reversible());  // confined
     EXPECT_FALSE(xb.pieces[xiangqi->pieceByLetter("P")]->reversible());  // zone moves
+    // A hop along a line reads backwards the same, over the same screen.
+    EXPECT_TRUE(xb.pieces[xiangqi->pieceByLetter("C")]->reversible());
+    // Not when the screen must stand next to the hopper.
+    Geometry g;
+    SliderAttacks<Bitboard<1>> sl(g.files, g.ranks);
+    PieceMoves adjacent = parse("gafW");
+    CompileInput input;
+    input.moves = &adjacent;
+    auto sets = PieceSets<Bitboard<1>>::build(input, g, sl);
+    ASSERT_TRUE(sets);
+    EXPECT_FALSE(sets->reversible());
+}
+
+TEST(Classify, Hoppers) {
+    // The xiangqi cannon: a rook's non-captures, and captures over one screen.
+    auto cannon = classify(parse("mRcpR"));
+    ASSERT_TRUE(cannon);
+    ASSERT_EQ(cannon->paths.size(), 8u);
+    EXPECT_EQ(cannon->paths[0], path({}, {}, {0, 1}, 1, 0, kModeEmpty));
+    EXPECT_EQ(cannon->paths[4], hop({0, 1}, 1, 0, kModeCaptureEnemy));
+    EXPECT_EQ(cannon->paths[7], hop({-1, 0}, 1, 0, kModeCaptureEnemy));
+    // Both modes beyond the screen, along diagonals.
+    auto bishopHopper = classify(parse("pB"));
+    ASSERT_TRUE(bishopHopper);
+    ASSERT_EQ(bishopHopper->paths.size(), 4u);
+    EXPECT_EQ(bishopHopper->paths[0], hop({1, 1}, 1, 0, kModeEmpty | kModeCaptureEnemy));
+    // The screen right next to it, then a rook's ride.
+    auto adjacent = classify(parse("gafW"));
+    ASSERT_TRUE(adjacent);
+    EXPECT_EQ(adjacent->paths[0], hop({0, 1}, 1, 1, kModeEmpty | kModeCaptureEnemy));
 }
 
 TEST(Classify, Pawn) {
@@ -307,10 +347,22 @@ TEST(Classify, BentAndLamePieces) {
 
 TEST(Classify, RefusesWhatNeedsTheWalker) {
     const std::pair<const char*, const char*> cases[] = {
-        {"mRcpR", "hops"},        {"gQ", "hops"},        {"caW", "captures"},
-        {"jN", "must jump"},      {"oR", "cylindrical"}, {"tR", "tame"},
-        {"dK", "own piece"},      {"iifmW", "(ii)"},     {"afsR", "variable length"},
-        {"mabW", "start square"}, {"fmnN", "gate"},      {"ifmnDfmR", "another path"},
+        {"gQ", "grasshopper"},
+        {"pR3", "range beyond"},
+        {"caW", "captures"},
+        {"tpR", "one side's"},
+        {"npR", "lame hopper"},
+        {"paflR", "turns"},
+        {"pafpafR", "other than the last"},
+        {"jN", "must jump"},
+        {"oR", "cylindrical"},
+        {"tR", "tame"},
+        {"dK", "own piece"},
+        {"iifmW", "(ii)"},
+        {"afsR", "variable length"},
+        {"mabW", "start square"},
+        {"fmnN", "gate"},
+        {"ifmnDfmR", "another path"},
     };
     for (auto [desc, why] : cases) {
         std::string reason;
@@ -327,12 +379,21 @@ std::string randomBetza(std::mt19937_64& rng) {
                                  "br", "bl", "ff", "bb", "fs", "bs", "fh", "bh", "rr", "lv"};
     static const char* modes[] = {"", "", "", "m", "c", "mc", "ce", "fce", "e"};
     static const char* ranges[] = {"", "", "", "2", "3", "0", "1"};
-    static const char* legs[] = {"a",    "af", "afs", "afr", "afl", "y",  "yaf", "ya",
-                                 "yafs", "ab", "afz", "ay",  "aff", "ca", "pa",  "mpaf"};
+    static const char* legs[] = {"a",    "af", "afs", "afr", "afl",   "y",  "yaf", "ya",
+                                 "yafs", "ab", "afz", "ay",  "aff",   "ca", "pa",  "mpaf",
+                                 "p",    "p",  "paf", "gaf", "afpaf", "tp"};
+    // Hoppers that ride on beyond their screen: p on riders, g on a leaper then a rider.
+    static const char* hoppers[] = {"pR", "pB", "pQ", "gafW", "gafF", "gafK", "pafR", "pNN"};
     std::string out;
     int parts = 1 + int(rng() % 3);
     for (int i = 0; i < parts; ++i) {
         if (rng() % 4 == 0) out += "i";
+        if (rng() % 4 == 0) {
+            out += dirs[rng() % std::size(dirs)];
+            out += modes[rng() % 6];
+            out += hoppers[rng() % std::size(hoppers)];
+            continue;
+        }
         out += dirs[rng() % std::size(dirs)];
         out += modes[rng() % std::size(modes)];
         if (rng() % 6 == 0) out += "n";
@@ -394,7 +455,7 @@ int fuzzBoard(std::mt19937_64& rng, int files, int ranks, const std::vector<Piec
 
 TEST(BitboardPieces, RandomPiecesOnRandomBoardsMoveAsTheWalkerSays) {
     std::mt19937_64 rng(99);
-    int parsed = 0, fast = 0, compared = 0;
+    int parsed = 0, fast = 0, compared = 0, hoppers = 0;
     for (int i = 0; i < 1500 && !HasFailure(); ++i) {
         std::vector<PieceMoves> pieces;
         std::string label;
@@ -408,10 +469,16 @@ TEST(BitboardPieces, RandomPiecesOnRandomBoardsMoveAsTheWalkerSays) {
         }
         if (pieces.empty()) continue;
         ++parsed;
-        bool accepted = true;
-        for (const auto& p : pieces) accepted &= bool(classify(p));
+        bool accepted = true, hops = false;
+        for (const auto& p : pieces) {
+            auto pattern = classify(p);
+            accepted &= bool(pattern);
+            if (pattern)
+                for (const FastPath& path : pattern->paths) hops |= path.hurdles > 0;
+        }
         fast += accepted;
         if (!accepted) continue;
+        hoppers += hops;
         int files = 1 + int(rng() % 16), ranks = 1 + int(rng() % 16);
         switch (rng() % 5) {
             case 0:
@@ -434,6 +501,9 @@ TEST(BitboardPieces, RandomPiecesOnRandomBoardsMoveAsTheWalkerSays) {
     EXPECT_GT(parsed, 800);
     EXPECT_GT(fast, parsed / 3);
     EXPECT_GT(compared, 300);
+    EXPECT_GT(hoppers, 100);
+    std::cout << parsed << " parsed, " << fast << " on the bitboards (" << hoppers
+              << " with hoppers), " << compared << " compared\n";
 }
 
 }  // namespace

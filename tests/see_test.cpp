@@ -63,13 +63,17 @@ TEST(StaticExchange, QuietMoveOntoAttackedSquare) {
 }
 
 // The cannon and the horse are not on the bitboards' backward lookup: unknown.
-TEST(StaticExchange, HopperMakesItUnknown) {
+// The xiangqi cannon reads backwards on the bitboards as a chariot does: the start position's
+// cannon takes the horse over the other cannon, and the chariot beside the horse takes back.
+TEST(StaticExchange, CannonTakesOverAScreen) {
     Position pos(loadVariant("xiangqi"));
     pos.setStart();
     Evaluator eval(pos.variantPtr());
     Move m = parseMove(pos, "b3b10");
     ASSERT_FALSE(m.isNull());
-    EXPECT_EQ(staticExchange(pos, eval, m), kSeeUnknown);
+    const Variant& v = pos.variant();
+    EXPECT_EQ(staticExchange(pos, eval, m),
+              eval.value(v.pieceByLetter("N")) - eval.value(v.pieceByLetter("C")));
 }
 
 }  // namespace
