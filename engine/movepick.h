@@ -122,10 +122,11 @@ inline bool isPromotion(const Move& m) {
 // Static exchange evaluation: the material the side to move wins (centipawns, negative if it
 // loses) by the capture or move m and the captures on m.to that follow, each side taking there
 // with its least valuable piece and each free to stop. Exact for the pieces whose attacks the
-// bitboards read backwards (plain leaps and rides, PieceSets::reversible()), which see through
-// the pieces already taken off the square's lines; kSeeUnknown when another piece (a hopper, a
-// lame leaper, a piece on the path trees) could take part, or the move is not a plain move or
-// drop (e.p., castling, locust victims), or the square is a citadel or immune to some piece.
+// bitboards read backwards (plain leaps, rides and hoppers, PieceSets::reversible()), each
+// round on the board as the exchange has left it (a rider sees through the pieces taken off, a
+// cannon loses or finds its screen); kSeeUnknown when another piece (a lame leaper, a piece on
+// the path trees) could take part, or the move is not a plain move or drop (e.p., castling,
+// locust victims), or the square is a citadel or immune to some piece.
 constexpr int kSeeUnknown = -(1 << 30);
 int staticExchange(const Position& pos, const Evaluator& eval, const Move& m);
 
