@@ -187,25 +187,6 @@ class Expander {
     // The last segment, from `pos` along v.
     void finish(const Segment& s, Offset pos, Offset v) {
         ModeMask modes = s.mode & kFinalModes;
-        if (s.hop) {
-            if (modes & kModeEmpty) modes &= ~kModeEnPassant;
-            if (!modes) return;
-            FastPath p;
-            p.gate = gate_;
-            p.relay = pos;
-            p.step = v;
-            p.minSteps = s.minSteps;
-            p.maxSteps = s.maxSteps;
-            p.modes = modes;
-            p.initial = m_.initial == 1;
-            p.hurdles = 1;
-            return add(p);
-        }
-        // compile.cpp: a non-capture ending after a lame step creates e.p. rights when the move
-        // may only end on an empty square and has no e.p. capture itself.
-        bool epCreating =
-            (s.mode & (kModeEmpty | kModeCaptureEnemy | kModeCaptureFriend)) == kModeEmpty &&
-            !(s.mode & kModeEnPassant);
         // An e.p. capture only happens where the move cannot end on the empty square anyway.
         if (modes & kModeEmpty) modes &= ~kModeEnPassant;
         if (!modes) return;
@@ -217,6 +198,15 @@ class Expander {
         p.maxSteps = s.maxSteps;
         p.modes = modes;
         p.initial = m_.initial == 1;
+        if (s.hop) {
+            p.hurdles = 1;
+            return add(p);
+        }
+        // compile.cpp: a non-capture ending after a lame step creates e.p. rights when the move
+        // may only end on an empty square and has no e.p. capture itself.
+        bool epCreating =
+            (s.mode & (kModeEmpty | kModeCaptureEnemy | kModeCaptureFriend)) == kModeEmpty &&
+            !(s.mode & kModeEnPassant);
         if (s.pass == Pass::Lame) {
             if (!longStep(v)) {
                 // Each step after the first passes the square before it: e.p. rights there.
