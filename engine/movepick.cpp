@@ -310,7 +310,10 @@ int exchange(const Position& pos, const Evaluator& eval, const BitboardTables& t
 }  // namespace
 
 int staticExchange(const Position& pos, const Evaluator& eval, const Move& m) {
-    if ((m.kind != MoveKind::Normal && m.kind != MoveKind::Drop) || m.victimCount() > 0)
+    // A piece gated in on the square left, a promoted piece put elsewhere, a victim put back:
+    // not an exchange on m.to alone.
+    if ((m.kind != MoveKind::Normal && m.kind != MoveKind::Drop) || m.victimCount() > 0 ||
+        (m.flags & (kMoveGate | kMoveRelocate | kMoveUnload)))
         return kSeeUnknown;
     const BitboardTables* tables = pos.variant().bitboards.get();
     if (!tables || pos.info().citadels.test(m.to)) return kSeeUnknown;

@@ -126,7 +126,8 @@ inline bool isPromotion(const Move& m) {
 // round on the board as the exchange has left it (a rider sees through the pieces taken off, a
 // cannon loses or finds its screen); kSeeUnknown when another piece (a lame leaper, a piece on
 // the path trees) could take part, or the move is not a plain move or drop (e.p., castling,
-// locust victims), or the square is a citadel or immune to some piece.
+// locust victims, gating, relocation, unloading), or the square is a citadel or immune to some
+// piece.
 constexpr int kSeeUnknown = -(1 << 30);
 int staticExchange(const Position& pos, const Evaluator& eval, const Move& m);
 
