@@ -75,31 +75,6 @@ std::vector<Segment> segmentsOf(const Move& m) {
         checkLeg(leg, i + 1 == m.legs.size());
         int lo = std::max<int>(leg.minRange, 1), hi = leg.maxRange;
         if (hi != kUnlimited && lo > hi) return {};
-        if (leg.mode & kHopModes) {
-            checkHop(m, i);
-            checkLeg(m.legs[i + 1], true);
-            Segment s;
-            s.firstLeg = int(i);
-            s.atom = leg.atom;
-            s.dirs = leg.dirs;
-            s.minSteps = lo;
-            s.maxSteps = hi;
-            s.mode = m.legs[i + 1].mode;
-            s.pass = leg.pass;
-            s.bend = leg.bend;
-            s.hop = true;
-            segs.push_back(s);
-            break;
-        }
-        bool merge = i > 0 && leg.dirs == 1 && leg.atom == m.legs[i - 1].atom &&
-                     leg.pass == Pass::Leap && m.legs[i - 1].pass == Pass::Leap;
-        if (merge) {
-            Segment& s = segs.back();
-            s.minSteps += lo;
-            s.maxSteps = addSteps(s.maxSteps, hi);
-            s.mode = leg.mode;
-            continue;
-        }
         Segment s;
         s.firstLeg = int(i);
         s.atom = leg.atom;
@@ -109,6 +84,24 @@ std::vector<Segment> segmentsOf(const Move& m) {
         s.mode = leg.mode;
         s.pass = leg.pass;
         s.bend = leg.bend;
+        if (leg.mode & kHopModes) {
+            // The hop and the leg after it are one segment, with the later leg's modes.
+            checkHop(m, i);
+            checkLeg(m.legs[i + 1], true);
+            s.mode = m.legs[i + 1].mode;
+            s.hop = true;
+            segs.push_back(s);
+            break;
+        }
+        bool merge = i > 0 && leg.dirs == 1 && leg.atom == m.legs[i - 1].atom &&
+                     leg.pass == Pass::Leap && m.legs[i - 1].pass == Pass::Leap;
+        if (merge) {
+            Segment& last = segs.back();
+            last.minSteps += lo;
+            last.maxSteps = addSteps(last.maxSteps, hi);
+            last.mode = leg.mode;
+            continue;
+        }
         segs.push_back(s);
     }
     for (std::size_t i = 0; i + 1 < segs.size(); ++i)
