@@ -178,8 +178,11 @@ def play(args, xboard, xvfb, timur, spec, work):
         low = f", Timur's lowest clock {lows[n - 1] / 1000:.2f} s" if n <= len(lows) else ""
         out.append(f"{variant} game {n}: {white} - {black} {result} {{{ending}}} "
                    f"after {plies} plies{low}")
-        if tags.get("Variant", variant) != variant and variant != "normal":
-            faults.append(f"{variant} game {n}: played as {tags.get('Variant')}")
+        # XBoard writes no Variant tag for normal chess, which `-variant chess` also names.
+        orthodox = ("normal", "chess")
+        played_as = tags.get("Variant", "normal" if variant in orthodox else variant)
+        if played_as != variant and not (variant in orthodox and played_as in orthodox):
+            faults.append(f"{variant} game {n}: played as {played_as}")
         if result not in ("1-0", "0-1", "1/2-1/2"):
             faults.append(f"{variant} game {n}: unfinished game ({result})")
         if not FAULT.search(ending):

@@ -178,6 +178,9 @@ TEST(XBoard, Features) {
                              "makruk", "crazyhouse", "courier", "nightrider", "omicron"})
         EXPECT_NE(v.find(name), std::string::npos) << name << " in " << v;
     EXPECT_EQ(v.find("\"chess"), std::string::npos) << "chess is 'normal' for XBoard: " << v;
+    // XBoard switches a game whose variant the engine does not list (`-variant chess`) to the
+    // first one listed: that must be chess.
+    EXPECT_EQ(v.find("variants=\"normal,"), std::string("feature ").size()) << v;
     EXPECT_NE(all.find("feature option=\"Hash -spin"), std::string::npos) << all;
     EXPECT_NE(all.find("feature option=\"VariantFile -file"), std::string::npos) << all;
     EXPECT_NE(all.find("feature option=\"Move Overhead -spin 30 0 5000\""), std::string::npos)

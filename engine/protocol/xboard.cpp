@@ -53,10 +53,14 @@ void XBoardEngine::useVariant(std::shared_ptr<const Variant> v) {
     highlights_.reset();
 }
 
-// The XBoard names of every loaded variant, comma-separated, for `feature variants=`.
+// The XBoard names of every loaded variant, comma-separated, for `feature variants=`. The
+// default variant (chess, `normal`) comes first: XBoard 4.9 switches a game whose variant is
+// not in the list (`-variant chess`, its other name for normal) to the first one listed.
 std::string XBoardEngine::variantList() const {
-    std::string list;
+    const auto first = variants_.defaultVariant();
+    std::string list = first ? xboardVariantName(*first).name : std::string();
     for (const auto& v : variants_.all()) {
+        if (v == first) continue;
         if (!list.empty()) list += ',';
         list += xboardVariantName(*v).name;  // appended: `a + b` trips GCC 12 -Wrestrict
     }
