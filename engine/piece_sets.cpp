@@ -63,14 +63,13 @@ class PieceSets<BB>::Builder {
             // with other screens.
             if (p.isPlain() && p.hurdles && (orthogonal || diagonal)) {
                 Hops& h = orthogonal ? hops.orth : hops.diag;
-                BB& rays = orthogonal ? hops.orthRays : hops.diagRays;
-                if ((rays & ray).none() || (h.screens & ray) == screens) {
+                BB& hopRays = orthogonal ? hops.orthRays : hops.diagRays;
+                if ((hopRays & ray).none() || (h.screens & ray) == screens) {
                     h.quiet |= quiet;
                     h.capture |= capture;
                     h.screens |= screens;
-                    rays |= ray;
-                    bool any = ends.any();
-                    (orthogonal ? out_.hopsOrthogonal_ : out_.hopsDiagonal_) |= any;
+                    hopRays |= ray;
+                    (orthogonal ? out_.hopsOrthogonal_ : out_.hopsDiagonal_) |= ends.any();
                     continue;
                 }
             }
