@@ -78,6 +78,13 @@ SquareReach reachFrom(const betza::CompiledPiece& table, const Geometry& g, Colo
     return out;
 }
 
+// What a piece reaching `m` weighted squares is worth before the corrections for leaping, going
+// backwards and colour binding. Calibrated on chess and its relatives: N ~ 305, B ~ 325, R ~ 500,
+// Q ~ 870.
+double reachValue(double m) {
+    return 60.0 + 43.5 * m + 0.6 * m * m;
+}
+
 int find(std::vector<int>& parent, int x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
     return x;
@@ -129,10 +136,9 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
     } else if (p.royal && !royalsExpendable(v)) {
         p.derived = 0;
     } else {
-        // Calibrated on chess and its relatives: N ~ 305, B ~ 325, R ~ 500, Q ~ 870; a piece
-        // that both leaps and slides gets up to 20% more (archbishop, chancellor).
+        // A piece that both leaps and slides gets up to 20% more (archbishop, chancellor).
         double m = p.weighted;
-        double value = 60.0 + 43.5 * m + 0.6 * m * m;
+        double value = reachValue(m);
         value *= 1.0 + 0.8 * p.leaperShare * (1.0 - p.leaperShare);
         double moving = p.forward + p.backward;
         if (moving > 0) value *= 0.8 + 0.4 * std::min(0.5, p.backward / moving);
@@ -176,6 +182,10 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         royalValued_[t] = prof.royal && values_[t] > 0;
         if (prof.pawn) pawnStructure_ = true;
         bool haveTable = t < int(v.tables.size()) && !v.tables[t].ranges[White].empty();
+        // A piece whose moves change by zone (the xiangqi soldier across the river) is worth, on
+        // each square, what the moves it has there are worth: its value scales with the value of
+        // its reach there against that of its average reach.
+        bool zoneValued = !prof.pawn && !prof.royal && !v.pieces[t].zoneMoves.empty();
         for (int c = 0; c < 2; ++c) {
             Color col = Color(c);
             // The promotion zone of this type for this colour.
@@ -234,7 +244,11 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                     mg += 8 * centre;
                 } else if (haveTable && sq < int(v.tables[t].ranges[c].size())) {
                     double w = reachFrom(v.tables[t], g, col, sq).weighted - avg;
-                    if (prof.royal) {
+                    if (zoneValued) {
+                        double ratio = reachValue(w + avg) / reachValue(avg);
+                        mg += values_[t] * (ratio - 1) * w_[kWPieceSquareMg] / 100;
+                        eg += values_[t] * (ratio - 1) * w_[kWPieceSquareEg] / 100;
+                    } else if (prof.royal) {
                         // Royals shelter in the middlegame and come out in the endgame.
                         int back = c == White ? g.rankOf(sq) : g.ranks - 1 - g.rankOf(sq);
                         mg += (-3 * w - 6 * std::min(back, 4)) * w_[kWPieceSquareMg] / 100;
