@@ -157,10 +157,10 @@ GameEnd gameEnd(const Position& pos, const MoveList& legal) {
             if (rules.perpetualCheckLoses) {
                 int checker = perpetualChecker(pos, int(h.size()) - first);
                 if (checker != kNoColor)
-                    return {scoreFor(Color(checker), Outcome::Loss),
-                            reason + " by perpetual check"};
+                    return {scoreFor(Color(checker), Outcome::Loss), reason + " by perpetual check",
+                            seen};
             }
-            return {scoreFor(us, rules.repetition), reason};
+            return {scoreFor(us, rules.repetition), reason, seen};
         }
     }
     return {};

@@ -12,7 +12,8 @@ enum class GameResult : std::uint8_t { None, WhiteWins, BlackWins, Draw };
 
 struct GameEnd {
     GameResult result = GameResult::None;
-    std::string reason;  // "checkmate", "stalemate", "bare king", "50-move rule", ...
+    std::string reason;   // "checkmate", "stalemate", "bare king", "50-move rule", ...
+    int repetitions = 0;  // the occurrences counted, when a repeated position ended it
     bool over() const { return result != GameResult::None; }
 };
 

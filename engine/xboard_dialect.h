@@ -9,6 +9,7 @@
 //   xboard_variants.cpp  variant names, the board-size prefix, XBoard's start array
 //   xboard_setup.cpp     the `setup` and `piece` lines of an engine-defined variant
 //   xboard_san.cpp       standard algebraic notation for PGN files
+//   xboard_claims.cpp    which of an engine's result claims XBoard confirms
 #pragma once
 
 #include <memory>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "engine/move.h"
+#include "engine/rules.h"
 #include "engine/variant.h"
 
 namespace timur {
@@ -23,6 +25,16 @@ class Position;
 }
 
 namespace timur::protocol {
+
+// Whether XBoard, checking claims (-testClaims, on in Debian's settings), confirms `claimer`'s
+// claim that the game ended as `end` says. A claim it does not confirm is scored as a loss for the
+// claimer, so an engine keeps playing instead. XBoard confirms a claimed win only when its own
+// rules see a mate (or a win it flags itself: a stalemate or bare king that loses), and takes any
+// claim in variants with a hand unchecked; it confirms a repetition draw from the third
+// occurrence on. So a win by repetition (chu's repeated position, a perpetual check that loses
+// for the checker) is not confirmed: XBoard adjudicates perpetual checks itself, at its own count,
+// in xiangqi and shogi only.
+bool xboardConfirmsClaim(const Variant& v, const GameEnd& end, Color claimer);
 
 // XBoard's null move, a pass in variants that allow one (Timur writes it as the royal's square
 // twice, e2e2).

@@ -580,6 +580,27 @@ TEST(XBoard, BareKingIsClaimedAfterTheReply) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// XBoard confirms no claimed win by a perpetual check (it adjudicates those itself, at its own
+// count) and scores the false claim as a loss: the checked side plays on instead (chu's
+// repetition rule lost a won game to HaChu that way).
+TEST(XBoard, UnconfirmedPerpetualCheckWinIsNotClaimed) {
+    Engine e;
+    xboardStart(e);
+    e.send("new");
+    e.send("variant xiangqi");
+    e.send("force");
+    e.send("setboard 3k5/9/9/9/9/9/9/9/9/4K3r w - - 0 1");
+    for (const char* m : {"e0e1", "i0i1", "e1e0", "i1i0", "e0e1", "i0i1", "e1e0"})
+        e.send(std::string("usermove ") + m);
+    e.send("sd 3");
+    e.send("playother");
+    e.send("usermove i1i0");  // the third time, checking every move
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    EXPECT_LT(e.find("^1-0"), 0) << e.transcript();
+    EXPECT_EQ(e.finish(), 0);
+}
+
 // A forced promotion goes to XBoard with its letter: XBoard supplies a bare one with its table's
 // Queen letter, '.' in makruk, and then empties the square (its board loses the new met).
 TEST(XBoard, ForcedPromotionIsSentWithItsLetter) {

@@ -539,5 +539,22 @@ TEST(XBoardMovesKnown, MakrukPromotionWithXBoardsDot) {
     EXPECT_TRUE(xb.parse(pos, "a1a2.").isNull());
 }
 
+// XBoard checks claims (-testClaims) and scores one it cannot confirm as the claimer's loss; it
+// confirms no win by repetition (chu's repeated position, a perpetual check losing for the
+// checker) outside variants with a hand, and repetition draws from the third occurrence.
+TEST(XBoardClaims, WinsByRepetitionAreNotConfirmed) {
+    auto chu = loadVariant("chu"), xq = loadVariant("xiangqi"), chess = loadVariant("chess");
+    auto zh = loadVariant("crazyhouse");
+    GameEnd chuRepeat{GameResult::BlackWins, "2-fold repetition", 2};
+    EXPECT_FALSE(xboardConfirmsClaim(*chu, chuRepeat, Black));
+    EXPECT_TRUE(xboardConfirmsClaim(*chu, chuRepeat, White));  // conceding
+    GameEnd perpetual{GameResult::WhiteWins, "3-fold repetition by perpetual check", 3};
+    EXPECT_FALSE(xboardConfirmsClaim(*xq, perpetual, White));
+    EXPECT_TRUE(xboardConfirmsClaim(*zh, perpetual, White));  // a hand: XBoard takes it
+    EXPECT_TRUE(xboardConfirmsClaim(*chess, {GameResult::Draw, "3-fold repetition", 3}, White));
+    EXPECT_FALSE(xboardConfirmsClaim(*chess, {GameResult::Draw, "2-fold repetition", 2}, White));
+    EXPECT_TRUE(xboardConfirmsClaim(*xq, {GameResult::WhiteWins, "checkmate"}, White));
+}
+
 }  // namespace
 }  // namespace timur::protocol

@@ -119,6 +119,9 @@ bool XBoardEngine::claimIfOver() {
     // XBoard scores a bare king only after the bare side's reply, and calls a claim made at once
     // (right after our capture) false: the claim waits for that reply.
     if (end.reason == "bare king" && !force_ && pos_->sideToMove() != engineColor_) return false;
+    // A claim XBoard would call false loses the game: play on (chu's repetition rule, a perpetual
+    // check at our count; XBoard ends those games itself or not at all).
+    if (!xboardConfirmsClaim(*variant_, end, engineColor_)) return false;
     send(std::string(resultText(end.result)) + " {" + end.reason + "}");
     return true;
 }
