@@ -52,6 +52,10 @@ class Evaluator {
     // Centipawns from the side to move's point of view.
     int evaluate(const Position& pos) const;
     int value(PieceType t) const { return values_[t]; }
+    // The piece-square value (its value included) of a piece of colour c on sq.
+    int pieceSquare(Color c, PieceType t, int sq, bool endgame) const {
+        return (endgame ? eg_ : mg_)[c][t][sq];
+    }
     // Value of whatever a move captures plus what it promotes to (for move ordering).
     int gain(const Position& pos, const Move& m) const;
     // Whether side c has pieces other than royals and pawn-like ones (null-move safety).

@@ -118,5 +118,22 @@ TEST(AttackTerms, MobilityCounts) {
     EXPECT_LT(mobility("4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1"), 0);
 }
 
+// The xiangqi soldier also steps sideways across the river: there it is worth what those moves are
+// worth, about twice its worth before the river (players count 1 and 2). The terms read the move
+// tables, so Black's river is the other way round.
+TEST(PieceSquare, ZoneMovesAreValuedWhereTheyApply) {
+    auto v = loadVariant("xiangqi");
+    Evaluator eval(v);
+    PieceType soldier = v->pieceByLetter("P");
+    const Geometry& g = v->board;
+    for (bool endgame : {false, true}) {
+        int before = eval.pieceSquare(White, soldier, g.square(4, 4), endgame);  // e5
+        int across = eval.pieceSquare(White, soldier, g.square(4, 5), endgame);  // e6
+        EXPECT_GE(across, before * 3 / 2) << before << " " << across;
+        EXPECT_EQ(eval.pieceSquare(Black, soldier, g.square(4, 5), endgame), before);
+        EXPECT_EQ(eval.pieceSquare(Black, soldier, g.square(4, 4), endgame), across);
+    }
+}
+
 }  // namespace
 }  // namespace timur
