@@ -1,8 +1,8 @@
 // Static evaluation for any variant, derived from the variant's data alone (no variant names).
 //
 // Piece values come from each piece's compiled move table (PieceProfile); piece-square terms from
-// the same tables (how many squares the piece reaches from each square, how far a pawn-like piece
-// is from its promotion zone). On top of material and those tables: pawn structure for pieces
+// the same tables (how many squares the piece reaches from each square, what a piece whose moves
+// change by zone is worth there, how far a pawn-like piece is from its promotion zone). On top of material and those tables: pawn structure for pieces
 // with promotion rules (doubled, isolated, passed), king safety for royals (enemy pieces near
 // them, friends around them), pieces in hand, bare-royal and stalemate rules, and conversion
 // (the side ahead drives the enemy royal to the edge and trades down), each tapered between
