@@ -146,7 +146,8 @@ GameEnd gameEnd(const Position& pos, const MoveList& legal) {
             return {scoreFor(them, *rules.bareRoyal), "bare king"};
     }
     if (rules.nMoveRule && pos.halfmoveClock() >= 2 * rules.nMoveRule)
-        return {GameResult::Draw, std::to_string(rules.nMoveRule) + "-move rule"};
+        return {GameResult::Draw, std::to_string(rules.nMoveRule) + "-move rule", 0,
+                pos.halfmoveClock()};
     if (rules.repetitionCount) {
         const auto& h = pos.hashHistory();
         int seen = 1, first = int(h.size());

@@ -14,6 +14,7 @@ struct GameEnd {
     GameResult result = GameResult::None;
     std::string reason;   // "checkmate", "stalemate", "bare king", "50-move rule", ...
     int repetitions = 0;  // the occurrences counted, when a repeated position ended it
+    int movePlies = 0;    // the plies without progress counted, when the n-move rule ended it
     bool over() const { return result != GameResult::None; }
 };
 

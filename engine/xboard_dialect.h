@@ -29,11 +29,12 @@ namespace timur::protocol {
 // Whether XBoard, checking claims (-testClaims, on in Debian's settings), confirms `claimer`'s
 // claim that the game ended as `end` says. A claim it does not confirm is scored as a loss for the
 // claimer, so an engine keeps playing instead. XBoard confirms a claimed win only when its own
-// rules see a mate (or a win it flags itself: a stalemate or bare king that loses), and takes any
-// claim in variants with a hand unchecked; it confirms a repetition draw from the third
-// occurrence on. So a win by repetition (chu's repeated position, a perpetual check that loses
-// for the checker) is not confirmed: XBoard adjudicates perpetual checks itself, at its own count,
-// in xiangqi and shogi only.
+// rules see a mate (or a win it flags itself: a stalemate or bare king that loses), except in
+// variants with a hand, where it takes it unchecked: so a win by repetition (chu's repeated
+// position, a perpetual check that loses for the checker) is not confirmed; XBoard adjudicates
+// perpetual checks itself, at its own count, in xiangqi and shogi only. It confirms a repetition
+// draw from the third occurrence on, a move-rule draw after 100 plies (in xiangqi not counting
+// checks).
 bool xboardConfirmsClaim(const Variant& v, const GameEnd& end, Color claimer);
 
 // XBoard's null move, a pass in variants that allow one (Timur writes it as the royal's square

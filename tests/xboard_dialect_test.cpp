@@ -541,7 +541,8 @@ TEST(XBoardMovesKnown, MakrukPromotionWithXBoardsDot) {
 
 // XBoard checks claims (-testClaims) and scores one it cannot confirm as the claimer's loss; it
 // confirms no win by repetition (chu's repeated position, a perpetual check losing for the
-// checker) outside variants with a hand, and repetition draws from the third occurrence.
+// checker) outside variants with a hand, repetition draws from the third occurrence and move-rule
+// draws after 100 plies (in xiangqi it leaves checks out of that count).
 TEST(XBoardClaims, WinsByRepetitionAreNotConfirmed) {
     auto chu = loadVariant("chu"), xq = loadVariant("xiangqi"), chess = loadVariant("chess");
     auto zh = loadVariant("crazyhouse");
@@ -554,6 +555,10 @@ TEST(XBoardClaims, WinsByRepetitionAreNotConfirmed) {
     EXPECT_TRUE(xboardConfirmsClaim(*chess, {GameResult::Draw, "3-fold repetition", 3}, White));
     EXPECT_FALSE(xboardConfirmsClaim(*chess, {GameResult::Draw, "2-fold repetition", 2}, White));
     EXPECT_TRUE(xboardConfirmsClaim(*xq, {GameResult::WhiteWins, "checkmate"}, White));
+    GameEnd moveRule{GameResult::Draw, "50-move rule", 0, 100};
+    EXPECT_TRUE(xboardConfirmsClaim(*chess, moveRule, Black));
+    EXPECT_FALSE(xboardConfirmsClaim(*xq, moveRule, Black));  // XBoard's count skips checks
+    EXPECT_FALSE(xboardConfirmsClaim(*zh, {GameResult::Draw, "2-fold repetition", 2}, White));
 }
 
 }  // namespace
