@@ -31,6 +31,7 @@ enum EvalWeight : int {
     kWKingShield,     // centipawns per own piece next to a royal (middlegame)
     kWHandBonus,      // % of a piece's value added while it is in hand (drops)
     kWConversion,     // % of the bonus that helps the side ahead convert
+    kWReachCurve,     // % of a piece's value change by the value curve of its reach per square
     kWTempo,          // centipawns for the side to move
     kEvalWeightCount
 };
@@ -46,7 +47,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"passedMg", 100},      {"passedEg", 100},      {"passedRoyalEg", 4},   {"mobilityMg", 100},
     {"mobilityEg", 100},    {"threatMg", 10},       {"threatEg", 8},        {"hangingMg", 6},
     {"hangingEg", 4},       {"kingAttack", 100},    {"kingProximity", 100}, {"kingShield", 5},
-    {"handBonus", 10},      {"conversion", 100},    {"tempo", 10},
+    {"handBonus", 10},      {"conversion", 100},    {"reachCurve", 0},      {"tempo", 10},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

@@ -256,6 +256,10 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                     } else {
                         mg += 4 * w * w_[kWPieceSquareMg] / 100;
                         eg += 3 * w * w_[kWPieceSquareEg] / 100;
+                        // A share of what the reach on this square is worth by the value curve.
+                        double ratio = reachValue(w + avg) / reachValue(avg);
+                        mg += values_[t] * (ratio - 1) * w_[kWReachCurve] / 100;
+                        eg += values_[t] * (ratio - 1) * w_[kWReachCurve] / 100;
                     }
                 }
                 mg_[c][t][sq] = std::int16_t(std::lround(mg));

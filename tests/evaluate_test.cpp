@@ -135,5 +135,19 @@ TEST(PieceSquare, ZoneMovesAreValuedWhereTheyApply) {
     }
 }
 
+// With reachCurve (xiangqi sets 25) a piece's value follows, in part, the value curve of its
+// reach on each square: the xiangqi horse is worth far more in the middle of the board, where it
+// reaches eight points, than in a corner, where it reaches two (the linear term alone gives 24).
+TEST(PieceSquare, ReachCurveValuesTheSquares) {
+    auto v = loadVariant("xiangqi");
+    ASSERT_EQ(v->evalWeights[kWReachCurve], 25);
+    Evaluator eval(v);
+    PieceType horse = v->pieceByLetter("N");
+    const Geometry& g = v->board;
+    int centre = eval.pieceSquare(White, horse, g.square(4, 4), false);
+    int corner = eval.pieceSquare(White, horse, g.square(0, 0), false);
+    EXPECT_GE(centre - corner, 60) << centre << " " << corner;
+}
+
 }  // namespace
 }  // namespace timur
