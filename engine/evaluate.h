@@ -2,14 +2,15 @@
 //
 // Piece values come from each piece's compiled move table (PieceProfile); piece-square terms from
 // the same tables (how many squares the piece reaches from each square, what a piece whose moves
-// change by zone is worth there, how far a pawn-like piece is from its promotion zone). On top of material and those tables: pawn structure for pieces
-// with promotion rules (doubled, isolated, passed), king safety for royals (enemy pieces near
-// them, friends around them), pieces in hand, bare-royal and stalemate rules, and conversion
-// (the side ahead drives the enemy royal to the edge and trades down), each tapered between
-// middlegame and endgame by the material left on the board. From the bitboard move sets of the
-// pieces that have them (engine/variant_bitboards.h), at run time: mobility, threats (pieces
-// attacked by cheaper ones, or attacked and undefended) and attacks on the royals'
-// neighbourhoods (evaluate_attacks.cpp). Every term's weight is Variant::evalWeights.
+// change by zone is worth there, how far a pawn-like piece is from its promotion zone). On top of
+// material and those tables: pawn structure for pieces with promotion rules (doubled, isolated,
+// passed), king safety for royals (enemy pieces near them, friends around them), pieces in hand,
+// bare-royal and stalemate rules, and conversion (the side ahead drives the enemy royal to the edge
+// and trades down), each tapered between middlegame and endgame by the material left on the board.
+// From the bitboard move sets of the pieces that have them (engine/variant_bitboards.h), at run
+// time: mobility, threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks
+// on the royals' neighbourhoods (evaluate_attacks.cpp). Every term's weight is
+// Variant::evalWeights.
 #pragma once
 
 #include <array>
