@@ -243,23 +243,20 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                     double centre = 1.0 - std::abs(2.0 * f - (g.files - 1)) / (g.files - 1.0);
                     mg += 8 * centre;
                 } else if (haveTable && sq < int(v.tables[t].ranges[c].size())) {
-                    double w = reachFrom(v.tables[t], g, col, sq).weighted - avg;
+                    double reach = reachFrom(v.tables[t], g, col, sq).weighted, w = reach - avg;
+                    // What the value curve says of this square's reach against the average.
+                    double curve = values_[t] * (reachValue(reach) / reachValue(avg) - 1);
                     if (zoneValued) {
-                        double ratio = reachValue(w + avg) / reachValue(avg);
-                        mg += values_[t] * (ratio - 1) * w_[kWPieceSquareMg] / 100;
-                        eg += values_[t] * (ratio - 1) * w_[kWPieceSquareEg] / 100;
+                        mg += curve * w_[kWPieceSquareMg] / 100;
+                        eg += curve * w_[kWPieceSquareEg] / 100;
                     } else if (prof.royal) {
                         // Royals shelter in the middlegame and come out in the endgame.
                         int back = c == White ? g.rankOf(sq) : g.ranks - 1 - g.rankOf(sq);
                         mg += (-3 * w - 6 * std::min(back, 4)) * w_[kWPieceSquareMg] / 100;
                         eg += 5 * w * w_[kWPieceSquareEg] / 100;
                     } else {
-                        mg += 4 * w * w_[kWPieceSquareMg] / 100;
-                        eg += 3 * w * w_[kWPieceSquareEg] / 100;
-                        // A share of what the reach on this square is worth by the value curve.
-                        double ratio = reachValue(w + avg) / reachValue(avg);
-                        mg += values_[t] * (ratio - 1) * w_[kWReachCurve] / 100;
-                        eg += values_[t] * (ratio - 1) * w_[kWReachCurve] / 100;
+                        mg += 4 * w * w_[kWPieceSquareMg] / 100 + curve * w_[kWReachCurve] / 100;
+                        eg += 3 * w * w_[kWPieceSquareEg] / 100 + curve * w_[kWReachCurve] / 100;
                     }
                 }
                 mg_[c][t][sq] = std::int16_t(std::lround(mg));
