@@ -323,6 +323,33 @@ TEST(Cli, TuneWritesAnEvaluationSection) {
     EXPECT_TRUE(contains(r.err, "timur tune: ")) << r.err;
 }
 
+// Positions labelled with an expected score (another engine's evaluation) fit like results; a
+// label outside 0..1 is refused with its line.
+TEST(Cli, TuneReadsExpectedScores) {
+    std::filesystem::path positions = tempDir() / "labelled.pos";
+    {
+        std::ofstream out(positions);
+        for (int i = 0; i < 40; ++i) {
+            out << "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1 | 0.93\n";
+            out << "4k3/pppp4/8/8/8/8/8/4K3 w - - 0 1 | 0.07\n";
+            out << "4k3/pp6/8/8/8/8/PP6/4K3 b - - 0 1 | 0.5\n";
+        }
+    }
+    Result r = run({"tune", "--variant", "chess", "--positions", positions.string(), "--passes",
+                    "1", "--fixed-values"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "\"evaluation\": {")) << r.out;
+    {
+        std::ofstream out(positions);
+        out << "4k3/8/8/8/8/8/PPPP4/4K3 w - - 0 1 | 0.93\n";
+        out << "4k3/pppp4/8/8/8/8/8/4K3 w - - 0 1 | 1.5\n";
+    }
+    r = run({"tune", "--variant", "chess", "--positions", positions.string()});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "labelled.pos:2: not 'FEN | RESULT' with RESULT from 0 to 1"))
+        << r.err;
+}
+
 TEST(Cli, DescribeShowsPiecesAndRules) {
     Result r = run({"describe", "--variant", "shatranj"});
     ASSERT_EQ(r.status, 0) << r.err;

@@ -181,9 +181,9 @@ std::vector<Sample> readSamples(std::istream& in, const std::string& origin) {
         std::istringstream r(bar == std::string::npos ? "" : line.substr(bar + 1));
         double result = -1;
         r >> result;
-        if (bar == std::string::npos || !(result == 0 || result == 0.5 || result == 1))
+        if (bar == std::string::npos || !r || !(result >= 0 && result <= 1))
             throw std::runtime_error(origin + ":" + std::to_string(number) +
-                                     ": not 'FEN | RESULT' with RESULT 1, 0.5 or 0");
+                                     ": not 'FEN | RESULT' with RESULT from 0 to 1");
         std::string fen = line.substr(0, bar);
         while (!fen.empty() && fen.back() == ' ') fen.pop_back();
         out.push_back({fen, result});

@@ -26,7 +26,7 @@ namespace timur::tune {
 
 struct Sample {
     std::string fen;
-    double result = 0.5;  // for White: 1, 0.5 or 0
+    double result = 0.5;  // for White: 1, 0.5 or 0, or an expected score between
 };
 
 struct PlayOptions {
@@ -41,7 +41,8 @@ struct PlayOptions {
 std::vector<Sample> playGames(const std::shared_ptr<const Variant>& variant,
                               const PlayOptions& options, std::ostream* log);
 
-// "FEN | result" lines (result 1, 0.5 or 0 for White), read and written.
+// "FEN | result" lines (result 1, 0.5 or 0 for White, or an expected score between, such as
+// another engine's evaluation turned into one), read and written.
 void writeSamples(std::ostream& out, const std::vector<Sample>& samples);
 std::vector<Sample> readSamples(std::istream& in, const std::string& origin);
 
