@@ -12,7 +12,8 @@ Usage: bench/uci_labels.py IN OUT --engine /usr/games/fairy-stockfish --variant 
 """
 import argparse
 import re
-import subprocess
+
+from search_vs_fsf import Uci
 
 
 def main():
@@ -25,24 +26,11 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="label every N-th position only")
     a = ap.parse_args()
 
-    eng = subprocess.Popen([a.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                           bufsize=1)
-
-    def send(line):
-        eng.stdin.write(line + "\n")
-
-    def until(prefix):
-        for line in eng.stdout:
-            if line.startswith(prefix):
-                return line
-        raise SystemExit(f"{a.engine} ended before '{prefix}'")
-
-    send("uci")
-    until("uciok")
+    eng = Uci(a.engine)
     if a.variant != "chess":
-        send(f"setoption name UCI_Variant value {a.variant}")
-    send("isready")
-    until("readyok")
+        eng.send(f"setoption name UCI_Variant value {a.variant}")
+    eng.send("isready")
+    eng.wait("readyok")
 
     written = 0
     with open(a.positions) as src, open(a.out, "w") as out:
@@ -50,15 +38,13 @@ def main():
             if i % a.every or "|" not in line:
                 continue
             fen = line.rsplit("|", 1)[0].strip()
-            send("position fen " + fen)
-            send(f"go depth {a.depth}")
+            eng.send("position fen " + fen)
+            eng.send(f"go depth {a.depth}")
             score = None
-            for reply in eng.stdout:
+            for reply in eng.wait("bestmove"):
                 m = re.search(r" score (cp|mate) (-?\d+)", reply)
                 if m:
                     score = (m.group(1), int(m.group(2)))
-                if reply.startswith("bestmove"):
-                    break
             if score is None:
                 continue
             cp = score[1] if score[0] == "cp" else (3000 if score[1] > 0 else -3000)
@@ -66,7 +52,7 @@ def main():
                 cp = -cp
             out.write(f"{fen} | {1 / (1 + 10 ** (-cp / 400)):.4f}\n")
             written += 1
-    send("quit")
+    eng.close()
     print(f"{written} positions labelled")
 
 
