@@ -9,30 +9,36 @@
 namespace timur {
 
 enum EvalWeight : int {
-    kWPieceSquareMg,  // % of the piece-square bonus by reach from the square (non-pawns)
-    kWPieceSquareEg,  //
-    kWPawnAdvanceMg,  // % of the bonus of pawn-like pieces for nearing the promotion zone
-    kWPawnAdvanceEg,  //
-    kWDoubledMg,      // centipawns per extra pawn-like piece on a file
-    kWDoubledEg,      //
-    kWIsolatedMg,     // centipawns per pawn-like piece with none of its own on the next files
-    kWIsolatedEg,     //
-    kWPassedMg,       // % of the passed-pawn bonus, by distance to the promotion zone
-    kWPassedEg,       //
-    kWPassedRoyalEg,  // centipawns (x/8 per step) for the enemy royal far from a passed pawn
-    kWMobilityMg,     // % of the mobility weight (squares attacked, not own-occupied)
-    kWMobilityEg,     //
-    kWThreatMg,       // x/64 of the value difference of a piece attacked by a cheaper one
-    kWThreatEg,       //
-    kWHangingMg,      // x/64 of the value of an attacked piece its side does not defend
-    kWHangingEg,      //
-    kWKingAttack,     // % of the penalty for enemy attacks on a royal's neighbourhood
-    kWKingProximity,  // % of the penalty for valuable enemy pieces near a royal
-    kWKingShield,     // centipawns per own piece next to a royal (middlegame)
-    kWHandBonus,      // % of a piece's value added while it is in hand (drops)
-    kWConversion,     // % of the bonus that helps the side ahead convert
-    kWReachCurve,     // % of a piece's value change by the value curve of its reach per square
-    kWTempo,          // centipawns for the side to move
+    kWPieceSquareMg,   // % of the piece-square bonus by reach from the square (non-pawns)
+    kWPieceSquareEg,   //
+    kWPawnAdvanceMg,   // % of the bonus of pawn-like pieces for nearing the promotion zone
+    kWPawnAdvanceEg,   //
+    kWDoubledMg,       // centipawns per extra pawn-like piece on a file
+    kWDoubledEg,       //
+    kWIsolatedMg,      // centipawns per pawn-like piece with none of its own on the next files
+    kWIsolatedEg,      //
+    kWPassedMg,        // % of the passed-pawn bonus, by distance to the promotion zone
+    kWPassedEg,        //
+    kWPassedRoyalEg,   // centipawns (x/8 per step) for the enemy royal far from a passed pawn
+    kWMobilityMg,      // % of the mobility weight (squares attacked, not own-occupied)
+    kWMobilityEg,      //
+    kWThreatMg,        // x/64 of the value difference of a piece attacked by a cheaper one
+    kWThreatEg,        //
+    kWHangingMg,       // x/64 of the value of an attacked piece its side does not defend
+    kWHangingEg,       //
+    kWKingAttack,      // % of the penalty for enemy attacks on a royal's neighbourhood
+    kWKingProximity,   // % of the penalty for valuable enemy pieces near a royal
+    kWKingShield,      // centipawns per own piece next to a royal (middlegame)
+    kWHandBonus,       // % of a piece's value added while it is in hand (drops)
+    kWConversion,      // % of the bonus that helps the side ahead convert
+    kWReachCurve,      // % of a piece's value change by the value curve of its reach per square
+    kWTempo,           // centipawns for the side to move
+    kWSemiOpenFileMg,  // centipawns for a file slider on a file without own pawn-like pieces
+    kWSemiOpenFileEg,  //
+    kWOpenFileMg,      // centipawns more when the file has no enemy pawn-like piece either
+    kWOpenFileEg,      //
+    kWPairMg,          // centipawns for colour-bound pieces of one type on both colours
+    kWPairEg,          //
     kEvalWeightCount
 };
 
@@ -48,6 +54,8 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"mobilityEg", 100},    {"threatMg", 10},       {"threatEg", 8},        {"hangingMg", 6},
     {"hangingEg", 4},       {"kingAttack", 100},    {"kingProximity", 100}, {"kingShield", 5},
     {"handBonus", 10},      {"conversion", 100},    {"reachCurve", 0},      {"tempo", 10},
+    {"semiOpenFileMg", 20}, {"semiOpenFileEg", 5},  {"openFileMg", 25},     {"openFileEg", 15},
+    {"pairMg", 25},         {"pairEg", 50},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

@@ -90,6 +90,25 @@ int find(std::vector<int>& parent, int x) {
     return x;
 }
 
+// [square]: the region of the board a piece of colour c can reach from the square (for a bishop,
+// the squares of its colour), as the number of one square in the region.
+std::vector<std::uint16_t> reachRegions(const betza::CompiledPiece& table, const Geometry& g,
+                                        Color c) {
+    int n = g.squareCount();
+    std::vector<int> parent(n);
+    std::iota(parent.begin(), parent.end(), 0);
+    for (int sq = 0; sq < n && sq < int(table.ranges[c].size()); ++sq) {
+        if (g.holes[sq]) continue;
+        SquareSet reached;
+        reachFrom(table, g, c, sq, &reached);
+        for (size_t to = reached._Find_first(); to < reached.size(); to = reached._Find_next(to))
+            parent[find(parent, int(to))] = find(parent, sq);
+    }
+    std::vector<std::uint16_t> region(n);
+    for (int sq = 0; sq < n; ++sq) region[sq] = std::uint16_t(find(parent, sq));
+    return region;
+}
+
 }  // namespace
 
 PieceProfile pieceProfile(const Variant& v, PieceType t) {
@@ -114,9 +133,13 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
             p.backward += r.backward;
             leap += r.leap;
             ++squares;
+            int ahead = 0;  // squares reached straight up its own file
             for (size_t to = reached._Find_first(); to < reached.size();
-                 to = reached._Find_next(to))
+                 to = reached._Find_next(to)) {
                 parent[find(parent, int(to))] = find(parent, sq);
+                ahead += g.fileOf(int(to)) == g.fileOf(sq) && g.rankOf(int(to)) > g.rankOf(sq);
+            }
+            p.fileSlider = p.fileSlider || ahead >= 3;
         }
         if (squares) {
             p.leaperShare = p.weighted > 0 ? leap / p.weighted : 0;
@@ -180,6 +203,10 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         pawn_[t] = prof.pawn;
         royal_[t] = prof.royal;
         royalValued_[t] = prof.royal && values_[t] > 0;
+        fileSlider_[t] = prof.fileSlider && !prof.pawn && !prof.royal;
+        colourBound_[t] = !prof.pawn && !prof.royal && prof.coverage < 0.55;
+        if (colourBound_[t])
+            for (int c = 0; c < 2; ++c) region_[c][t] = reachRegions(v.tables[t], g, Color(c));
         if (prof.pawn) pawnStructure_ = true;
         bool haveTable = t < int(v.tables.size()) && !v.tables[t].ranges[White].empty();
         // A piece whose moves change by zone (the xiangqi soldier across the river) is worth, on
@@ -401,6 +428,32 @@ int Evaluator::evaluate(const Position& pos) const {
                                      (2 * std::min(de, 5) - std::min(dm, 5)) / 8);
                     }
                 }
+            }
+        }
+    }
+    // A file slider on a file free of its own pawn-like pieces (more if of the enemy's too);
+    // colour-bound pieces of one type in two regions (the bishop pair) cover what one cannot.
+    for (int c = 0; c < 2; ++c) {
+        for (int t = 0; t < typeCount_; ++t) {
+            if (!fileSlider_[t] && !colourBound_[t]) continue;
+            const SquareSet& s = pos.pieces(Color(c), PieceType(t));
+            int firstRegion = -1;
+            bool pair = false;
+            for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
+                if (fileSlider_[t] && pawnStructure_ && !pawnFiles[c][file_[sq] & 15]) {
+                    bool open = !pawnFiles[~Color(c)][file_[sq] & 15];
+                    mg[c] += w_[kWSemiOpenFileMg] + open * w_[kWOpenFileMg];
+                    eg[c] += w_[kWSemiOpenFileEg] + open * w_[kWOpenFileEg];
+                }
+                if (colourBound_[t]) {
+                    int r = region_[c][t][sq];
+                    if (firstRegion < 0) firstRegion = r;
+                    pair = pair || r != firstRegion;
+                }
+            }
+            if (pair) {
+                mg[c] += w_[kWPairMg];
+                eg[c] += w_[kWPairEg];
             }
         }
     }

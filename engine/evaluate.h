@@ -4,13 +4,13 @@
 // the same tables (how many squares the piece reaches from each square, what a piece whose moves
 // change by zone is worth there, how far a pawn-like piece is from its promotion zone). On top of
 // material and those tables: pawn structure for pieces with promotion rules (doubled, isolated,
-// passed), king safety for royals (enemy pieces near them, friends around them), pieces in hand,
-// bare-royal and stalemate rules, and conversion (the side ahead drives the enemy royal to the edge
-// and trades down), each tapered between middlegame and endgame by the material left on the board.
-// From the bitboard move sets of the pieces that have them (engine/variant_bitboards.h), at run
-// time: mobility, threats (pieces attacked by cheaper ones, or attacked and undefended) and attacks
-// on the royals' neighbourhoods (evaluate_attacks.cpp). Every term's weight is
-// Variant::evalWeights.
+// passed), file sliders on open files, the pair of colour-bound pieces, king safety for royals
+// (enemy pieces near them, friends around them), pieces in hand, bare-royal and stalemate rules,
+// and conversion (the side ahead drives the enemy royal to the edge and trades down), each tapered
+// between middlegame and endgame by the material left on the board. From the bitboard move sets of
+// the pieces that have them (engine/variant_bitboards.h), at run time: mobility, threats (pieces
+// attacked by cheaper ones, or attacked and undefended) and attacks on the royals' neighbourhoods
+// (evaluate_attacks.cpp). Every term's weight is Variant::evalWeights.
 #pragma once
 
 #include <array>
@@ -28,7 +28,8 @@ struct PieceProfile {
                              // move-only or capture-only square half
     double leaperShare = 0;  // share of `weighted` reached in one step (leaps, not slides)
     double forward = 0, backward = 0;  // weighted reach of moves that go up / down the board
-    double coverage = 1;  // share of the board the piece can ever reach (colour binding)
+    double coverage = 1;      // share of the board the piece can ever reach (colour binding)
+    bool fileSlider = false;  // slides three squares or more straight up its file (rook, lance)
     bool royal = false;
     bool pawn = false;  // has a promotion rule: valued and evaluated as a pawn
     int derived = 0;    // the value this profile gives (centipawns)
@@ -105,6 +106,10 @@ class Evaluator {
         return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
     }
     int maxCentreDistance_ = 1, maxRoyalDistance_ = 1;
+    // The file terms' sliders, and the colour-bound types with the region of each square (the
+    // pair bonus: pieces of one such type in two regions).
+    std::array<bool, kMaxPieceTypes> fileSlider_{}, colourBound_{};
+    std::array<std::array<std::vector<std::uint16_t>, kMaxPieceTypes>, 2> region_;
     int phaseTotal_ = 1;  // non-pawn, non-royal material of the start position
     bool pawnStructure_ = false;
     bool bareRoyalLoses_ = false;
