@@ -118,6 +118,59 @@ TEST(AttackTerms, MobilityCounts) {
     EXPECT_LT(mobility("4k3/8/8/8/8/8/PP6/RN2K3 w - - 0 1"), 0);
 }
 
+// What a pair of weights adds: the evaluation with both set to `w` (middlegame and endgame
+// alike, so the phase does not matter) against one with both 0.
+int termOf(const std::string& variant, const std::string& fen, EvalWeight mg, EvalWeight eg,
+           int w) {
+    auto v = loadVariant(variant);
+    auto with = std::make_shared<Variant>(*v), without = std::make_shared<Variant>(*v);
+    with->evalWeights[mg] = with->evalWeights[eg] = w;
+    without->evalWeights[mg] = without->evalWeights[eg] = 0;
+    Position pos(v);
+    pos.setFen(fen);
+    return Evaluator(with).evaluate(pos) - Evaluator(without).evaluate(pos);
+}
+
+// A rook (a piece that slides up its file) counts the pawns on its file: none of its own, half
+// open; none at all, open. A knight on an open file gets nothing; nor a rook behind its pawn.
+TEST(FileTerms, RookOnOpenAndHalfOpenFiles) {
+    auto half = [](const std::string& fen) {
+        return termOf("chess", fen, kWSemiOpenFileMg, kWSemiOpenFileEg, 40);
+    };
+    auto open = [](const std::string& fen) {
+        return termOf("chess", fen, kWOpenFileMg, kWOpenFileEg, 40);
+    };
+    const std::string onOpen = "4k3/p7/8/8/8/8/P7/3RK3 w - - 0 1";
+    const std::string onHalf = "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1";
+    const std::string closed = "4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1";
+    EXPECT_EQ(half(onOpen), 40);
+    EXPECT_EQ(open(onOpen), 40);
+    EXPECT_EQ(half(onHalf), 40);
+    EXPECT_EQ(open(onHalf), 0);
+    EXPECT_EQ(half(closed), 0);
+    EXPECT_EQ(half("4k3/p7/8/8/8/8/P7/3NK3 w - - 0 1"), 0);
+    // Black's rook, Black to move: the same for the side it helps.
+    EXPECT_EQ(half(flipped(onOpen)), 40);
+    EXPECT_EQ(open(flipped(onHalf)), 0);
+}
+
+// Bishops on both colours earn the pair; two on one colour (after a promotion) do not. The
+// xiangqi elephants and advisors are confined too, but each pair shares one region: no bonus.
+TEST(PairTerm, ColourBoundPiecesOnBothColours) {
+    auto pair = [](const std::string& variant, const std::string& fen) {
+        return termOf(variant, fen, kWPairMg, kWPairEg, 40);
+    };
+    EXPECT_EQ(pair("chess", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
+    EXPECT_EQ(pair("chess", "4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1"), 0);
+    EXPECT_EQ(pair("chess", flipped("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1")), 40);
+    EXPECT_EQ(pair("chess", "2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0);
+    EXPECT_EQ(pair("xiangqi",
+                   "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"),
+              0);
+    // Shatranj's alfils each reach an eighth of the board: two in different eighths pair up.
+    EXPECT_EQ(pair("shatranj", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
+}
+
 // The xiangqi soldier also steps sideways across the river: there it is worth what those moves are
 // worth, about twice its worth before the river (players count 1 and 2). The terms read the move
 // tables, so Black's river is the other way round.
