@@ -37,7 +37,8 @@ enum EvalWeight : int {
     kWSemiOpenFileEg,  //
     kWOpenFileMg,      // centipawns more when the file has no enemy pawn-like piece either
     kWOpenFileEg,      //
-    kWPairMg,          // centipawns for colour-bound pieces of one type on both colours
+    kWPairMg,          // per mille of their value for colour-bound pieces of one type on both
+                       // colours (the bishop pair)
     kWPairEg,          //
     kEvalWeightCount
 };
@@ -55,7 +56,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"hangingEg", 4},       {"kingAttack", 100},    {"kingProximity", 100}, {"kingShield", 5},
     {"handBonus", 10},      {"conversion", 100},    {"reachCurve", 0},      {"tempo", 10},
     {"semiOpenFileMg", 20}, {"semiOpenFileEg", 5},  {"openFileMg", 25},     {"openFileEg", 15},
-    {"pairMg", 25},         {"pairEg", 50},
+    {"pairMg", 70},         {"pairEg", 140},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

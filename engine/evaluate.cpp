@@ -205,8 +205,11 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         royalValued_[t] = prof.royal && values_[t] > 0;
         fileSlider_[t] = prof.fileSlider && !prof.pawn && !prof.royal;
         colourBound_[t] = !prof.pawn && !prof.royal && prof.coverage < 0.55;
-        if (colourBound_[t])
+        if (colourBound_[t]) {
             for (int c = 0; c < 2; ++c) region_[c][t] = reachRegions(v.tables[t], g, Color(c));
+            pairMg_[t] = values_[t] * w_[kWPairMg] / 1000;
+            pairEg_[t] = values_[t] * w_[kWPairEg] / 1000;
+        }
         if (prof.pawn) pawnStructure_ = true;
         bool haveTable = t < int(v.tables.size()) && !v.tables[t].ranges[White].empty();
         // A piece whose moves change by zone (the xiangqi soldier across the river) is worth, on
@@ -452,8 +455,8 @@ int Evaluator::evaluate(const Position& pos) const {
                 }
             }
             if (pair) {
-                mg[c] += w_[kWPairMg];
-                eg[c] += w_[kWPairEg];
+                mg[c] += pairMg_[t];
+                eg[c] += pairEg_[t];
             }
         }
     }

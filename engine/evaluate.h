@@ -109,6 +109,7 @@ class Evaluator {
     // The file terms' sliders, and the colour-bound types with the region of each square (the
     // pair bonus: pieces of one such type in two regions).
     std::array<bool, kMaxPieceTypes> fileSlider_{}, colourBound_{};
+    std::array<int, kMaxPieceTypes> pairMg_{}, pairEg_{};  // centipawns, weights applied
     std::array<std::array<std::vector<std::uint16_t>, kMaxPieceTypes>, 2> region_;
     int phaseTotal_ = 1;  // non-pawn, non-royal material of the start position
     bool pawnStructure_ = false;

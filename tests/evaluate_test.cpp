@@ -154,21 +154,27 @@ TEST(FileTerms, RookOnOpenAndHalfOpenFiles) {
     EXPECT_EQ(open(flipped(onHalf)), 0);
 }
 
-// Bishops on both colours earn the pair; two on one colour (after a promotion) do not. The
-// xiangqi elephants and advisors are confined too, but each pair shares one region: no bonus.
+// Bishops on both colours earn the pair (weights in per mille of the piece's value: 500 is half a
+// bishop); two on one colour (after a promotion) do not. The xiangqi elephants and advisors are
+// confined too, but each pair shares one region: no bonus.
 TEST(PairTerm, ColourBoundPiecesOnBothColours) {
     auto pair = [](const std::string& variant, const std::string& fen) {
-        return termOf(variant, fen, kWPairMg, kWPairEg, 40);
+        return termOf(variant, fen, kWPairMg, kWPairEg, 500);
     };
-    EXPECT_EQ(pair("chess", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
+    auto halfOf = [](const std::string& variant, const char* letter) {
+        auto v = loadVariant(variant);
+        return Evaluator(v).value(v->pieceByLetter(letter)) / 2;
+    };
+    const int half = halfOf("chess", "B");
+    EXPECT_EQ(pair("chess", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), half);
     EXPECT_EQ(pair("chess", "4k3/8/8/8/8/4B3/8/2B1K3 w - - 0 1"), 0);
-    EXPECT_EQ(pair("chess", flipped("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1")), 40);
+    EXPECT_EQ(pair("chess", flipped("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1")), half);
     EXPECT_EQ(pair("chess", "2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0);
     EXPECT_EQ(pair("xiangqi",
                    "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1"),
               0);
     // Shatranj's alfils each reach an eighth of the board: two in different eighths pair up.
-    EXPECT_EQ(pair("shatranj", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 40);
+    EXPECT_EQ(pair("shatranj", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), halfOf("shatranj", "B"));
 }
 
 // The xiangqi soldier also steps sideways across the river: there it is worth what those moves are
