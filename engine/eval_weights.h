@@ -37,7 +37,7 @@ enum EvalWeight : int {
     kWSemiOpenFileEg,  //
     kWOpenFileMg,      // centipawns more when the file has no enemy pawn-like piece either
     kWOpenFileEg,      //
-    kWPairMg,          // per mille of their value for colour-bound pieces of one type on both
+    kWPairMg,          // per mille of their value for colour-bound sliders of one type on both
                        // colours (the bishop pair)
     kWPairEg,          //
     kEvalWeightCount

@@ -204,7 +204,11 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         royal_[t] = prof.royal;
         royalValued_[t] = prof.royal && values_[t] > 0;
         fileSlider_[t] = prof.fileSlider && !prof.pawn && !prof.royal;
-        colourBound_[t] = !prof.pawn && !prof.royal && prof.coverage < 0.55;
+        // The pair is a slider's: two bishops sweep both colours from afar, where two alfils
+        // or camels only cover their few squares (Tamerlane, with three such leaper pairs
+        // counted, scored 44% against the build without the term).
+        colourBound_[t] =
+            !prof.pawn && !prof.royal && prof.coverage < 0.55 && prof.leaperShare < 0.5;
         if (colourBound_[t]) {
             for (int c = 0; c < 2; ++c) region_[c][t] = reachRegions(v.tables[t], g, Color(c));
             pairMg_[t] = values_[t] * w_[kWPairMg] / 1000;

@@ -106,7 +106,7 @@ class Evaluator {
         return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
     }
     int maxCentreDistance_ = 1, maxRoyalDistance_ = 1;
-    // The file terms' sliders, and the colour-bound types with the region of each square (the
+    // The file terms' sliders, and the colour-bound sliders with the region of each square (the
     // pair bonus: pieces of one such type in two regions).
     std::array<bool, kMaxPieceTypes> fileSlider_{}, colourBound_{};
     std::array<int, kMaxPieceTypes> pairMg_{}, pairEg_{};  // centipawns, weights applied
