@@ -85,27 +85,42 @@ double reachValue(double m) {
     return 60.0 + 43.5 * m + 0.6 * m * m;
 }
 
-int find(std::vector<int>& parent, int x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-}
+// The regions of the board a piece's moves connect (union-find over the squares): for a
+// bishop the two colours, for a rook the whole board.
+class Regions {
+  public:
+    explicit Regions(int squares) : parent_(squares) {
+        std::iota(parent_.begin(), parent_.end(), 0);
+    }
+    // The piece on `from` reaches every square of `reached`.
+    void join(int from, const SquareSet& reached) {
+        for (size_t to = reached._Find_first(); to < reached.size(); to = reached._Find_next(to))
+            parent_[of(int(to))] = of(from);
+    }
+    // The region of sq, as the number of one of its squares.
+    int of(int sq) {
+        while (parent_[sq] != sq) sq = parent_[sq] = parent_[parent_[sq]];
+        return sq;
+    }
+
+  private:
+    std::vector<int> parent_;
+};
 
 // [square]: the region of the board a piece of colour c can reach from the square (for a bishop,
 // the squares of its colour), as the number of one square in the region.
 std::vector<std::uint16_t> reachRegions(const betza::CompiledPiece& table, const Geometry& g,
                                         Color c) {
     int n = g.squareCount();
-    std::vector<int> parent(n);
-    std::iota(parent.begin(), parent.end(), 0);
+    Regions regions(n);
     for (int sq = 0; sq < n && sq < int(table.ranges[c].size()); ++sq) {
         if (g.holes[sq]) continue;
         SquareSet reached;
         reachFrom(table, g, c, sq, &reached);
-        for (size_t to = reached._Find_first(); to < reached.size(); to = reached._Find_next(to))
-            parent[find(parent, int(to))] = find(parent, sq);
+        regions.join(sq, reached);
     }
     std::vector<std::uint16_t> region(n);
-    for (int sq = 0; sq < n; ++sq) region[sq] = std::uint16_t(find(parent, sq));
+    for (int sq = 0; sq < n; ++sq) region[sq] = std::uint16_t(regions.of(sq));
     return region;
 }
 
@@ -120,8 +135,7 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
     if (t < v.tables.size() && !v.tables[t].ranges[White].empty()) {
         const betza::CompiledPiece& table = v.tables[t];
         int n = g.squareCount(), squares = 0;
-        std::vector<int> parent(n);
-        std::iota(parent.begin(), parent.end(), 0);
+        Regions regions(n);
         double leap = 0;
         for (int sq = 0; sq < n && sq < int(table.ranges[White].size()); ++sq) {
             if (g.holes[sq]) continue;
@@ -133,12 +147,11 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
             p.backward += r.backward;
             leap += r.leap;
             ++squares;
+            regions.join(sq, reached);
             int ahead = 0;  // squares reached straight up its own file
             for (size_t to = reached._Find_first(); to < reached.size();
-                 to = reached._Find_next(to)) {
-                parent[find(parent, int(to))] = find(parent, sq);
+                 to = reached._Find_next(to))
                 ahead += g.fileOf(int(to)) == g.fileOf(sq) && g.rankOf(int(to)) > g.rankOf(sq);
-            }
             p.fileSlider = p.fileSlider || ahead >= 3;
         }
         if (squares) {
@@ -150,7 +163,7 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
             std::vector<int> size(n, 0);
             int largest = 0;
             for (int sq = 0; sq < n; ++sq)
-                if (!g.holes[sq]) largest = std::max(largest, ++size[find(parent, sq)]);
+                if (!g.holes[sq]) largest = std::max(largest, ++size[regions.of(sq)]);
             p.coverage = double(largest) / squares;
         }
     }
