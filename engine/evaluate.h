@@ -4,7 +4,7 @@
 // the same tables (how many squares the piece reaches from each square, what a piece whose moves
 // change by zone is worth there, how far a pawn-like piece is from its promotion zone). On top of
 // material and those tables: pawn structure for pieces with promotion rules (doubled, isolated,
-// passed), file sliders on open files, the pair of colour-bound pieces, king safety for royals
+// passed), file sliders on open files, the pair of colour-bound sliders, king safety for royals
 // (enemy pieces near them, friends around them), pieces in hand, bare-royal and stalemate rules,
 // and conversion (the side ahead drives the enemy royal to the edge and trades down), each tapered
 // between middlegame and endgame by the material left on the board. From the bitboard move sets of
