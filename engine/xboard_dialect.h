@@ -105,13 +105,15 @@ std::vector<std::string> xboardSetup(const Variant& v);
 //   - a relocating promotion goes to its relocation square (d8g2l), killing the piece it
 //     captured on arrival (d8e9,e9g2l).
 // Moves XBoard cannot show (a citadel exchange; a relocation that captures on arrival onto an
-// own piece under a swapping parent) are written as text but canShow() says no: XBoard's board
-// would differ from ours.
+// own piece under a swapping parent; in a variant XBoard knows, a castling that gates on the
+// rook's square, which XBoard refereeing two engines plays as a rook move) are written as text
+// but canShow() says no: XBoard's board would differ from ours.
 // Read back: what we write, what a person enters with the highlights (a relocation through its
 // arrival square: d8d9,d9g2l), what XBoard relays of a two-leg move whose kill square holds a
 // piece of the mover's colour or is empty with Black to move (A D,K D+-1, the promotion
 // dropped: its castling kludge), and the text conversion above (a forced promotion without
-// its letter is still read, as other programs send it).
+// its letter is still read, as other programs send it), and XBoard's relay of another engine's
+// castling that gates on the rook's square (a1g1h for a1e1h).
 class XBoardMoves {
   public:
     explicit XBoardMoves(std::shared_ptr<const Variant> v);
@@ -151,6 +153,7 @@ class XBoardMoves {
     std::string legsText(const Legs& l) const;
     std::string legsSan(Position& pos, const Move& m) const;  // xboard_san.cpp
     std::string relayText(const Position& pos, const Legs& l) const;
+    std::string castlingRelay(const Position& pos, const Move& m) const;
     Move parseLegacy(Position& pos, const std::string& text) const;
 
     std::shared_ptr<const Variant> variant_;

@@ -22,6 +22,16 @@ bool ownPieceOn(const Position& pos, int sq) {
     return p != kNoPiece && colorOf(p) == pos.sideToMove();
 }
 
+// A castling that gates on the rook's square, written from the rook's square to the king's
+// (h1e1h). XBoard reads that as Fischer-random castling and, refereeing two engines with legality
+// testing on (backend.c HandleMachineMove, its kludge for engines that send such castling in
+// normal chess), moves the destination two files right on the a-side and one left on the h-side
+// before it plays the move and relays it: a1e1h becomes a1g1h, h1e1h becomes h1d1h, a rook move on
+// its board. Nothing we send gets this castling through intact.
+bool gatesOnRookSquare(const Move& m) {
+    return m.kind == MoveKind::Castling && (m.flags & kMoveGate) && m.victim[0] == m.aux;
+}
+
 std::string withoutDecoration(const std::string& text) {
     std::string t;
     for (char c : text)
@@ -143,11 +153,33 @@ std::string XBoardMoves::text(const Position& pos, const Move& m,
 }
 
 bool XBoardMoves::canShow(const Position& pos, const Move& m) const {
-    return !engineDefined_ || sent(pos, m).shown;
+    if (!engineDefined_) return !gatesOnRookSquare(m);
+    return sent(pos, m).shown;
+}
+
+// What XBoard relays of a castling that gates on the rook's square (gatesOnRookSquare): a1g1h
+// for a1e1h, h1d1h for h1e1h. Empty for any other move.
+std::string XBoardMoves::castlingRelay(const Position& pos, const Move& m) const {
+    if (!gatesOnRookSquare(m)) return "";
+    const Geometry& g = variant_->board;
+    int shift = g.fileOf(m.aux) < g.fileOf(m.from) ? 2 : -1;
+    int file = g.fileOf(m.from) + shift;
+    if (file < 0 || file >= g.files) return "";
+    std::string sent = text(pos, m), written = square(m.aux) + square(m.from);
+    if (sent.compare(0, written.size(), written) != 0) return "";
+    return square(m.aux) + square(g.square(file, g.rankOf(m.from))) + sent.substr(written.size());
 }
 
 Move XBoardMoves::parseLegacy(Position& pos, const std::string& text) const {
     Move m = parseMove(pos, fromXBoardMove(text, variant_->board.ranks));
+    if (m.isNull() && text.size() >= 5 && text.back() != '.') {
+        // The opponent's castling as XBoard relays it: we play what the opponent played (the
+        // relayed rook move cannot be legal: the king stands on its path).
+        MoveList legal;
+        generateLegal(pos, legal);
+        for (const Move& c : legal)
+            if (castlingRelay(pos, c) == text) return c;
+    }
     if (!m.isNull() || text.size() < 5 || text.back() != '.') return m;
     // XBoard supplies a missing promotion suffix as its table's Queen letter, which is '.' where
     // the variant has no queen (makruk: d5e6 arrives as d5e6.): the forced promotion, bare.

@@ -223,6 +223,35 @@ TEST(Gating, XBoardText) {
     EXPECT_EQ(xb.san(pos, parseMove(pos, "b1c3h")), "b1c3h");
 }
 
+// XBoard refereeing two engines turns a castling that gates on the rook's square (a1e1h, h1e1h)
+// into a rook move (a1g1h, h1d1h) on its board and in what it relays: we never play one under
+// XBoard, and read the relay as the castling the other engine played.
+TEST(Gating, XBoardCannotCarryCastlingThatGatesOnTheRooksSquare) {
+    auto v = loadVariant("seirawan");
+    protocol::XBoardMoves xb(v);
+    // A self-play game under XBoard, up to where White played a1e1h.
+    Position pos = seirawan();
+    play(pos,
+         "d2d4 d7d5 b1c3 h7h6 c1f4 g8f6 h2h4 c8f5h e2e3 e7e6 g1f3 h6h5 f3e5 f6e4 c3e4 d5e4 "
+         "f1b5 c7c6 b5e2 g7g6 a2a4 a7a5 d1d2 b8d7 e5d7 c8d7");
+    for (const char* text : {"a1e1h", "a1e1e", "h1e1h", "h1e1e"}) {
+        Move m = parseMove(pos, text);
+        ASSERT_FALSE(m.isNull()) << text;
+        EXPECT_FALSE(xb.canShow(pos, m)) << text;
+    }
+    for (const char* text : {"e1c1h", "e1g1e", "e1c1", "a1d1h", "d2d3"}) {
+        Move m = parseMove(pos, text);
+        ASSERT_FALSE(m.isNull()) << text;
+        EXPECT_TRUE(xb.canShow(pos, m)) << text;
+    }
+    EXPECT_EQ(xb.parse(pos, "a1g1h"), parseMove(pos, "a1e1h"));
+    EXPECT_EQ(xb.parse(pos, "a1g1e"), parseMove(pos, "a1e1e"));
+    EXPECT_EQ(xb.parse(pos, "h1d1h"), parseMove(pos, "h1e1h"));
+    EXPECT_EQ(xb.parse(pos, "h1e1h"), parseMove(pos, "h1e1h"));
+    EXPECT_TRUE(xb.parse(pos, "a1g1").isNull());
+    EXPECT_TRUE(xb.parse(pos, "h1d1").isNull());
+}
+
 namespace {
 
 json small() {
