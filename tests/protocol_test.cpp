@@ -831,6 +831,43 @@ TEST(XBoard, AnOpponentsPassRelayedAsSetboardIsAnswered) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// XBoard refereeing two engines relays a seirawan castling that gates on the rook's square
+// (a1e1h) as a rook move beside the king's square (a1g1h): the engine plays it as the castling
+// the other engine made, and never plays such a castling itself.
+TEST(XBoard, SeirawanCastlingThatGatesOnTheRooksSquareRelayed) {
+    const std::string fen =
+        "r2qkb1r/1p1h1p2/2p1p1p1/p4b1p/P2PpB1P/4P3/1PPQBPP1/R3K2R[HEe] w KQkqdf - 0 14";
+    auto start = [&](Engine& e) {
+        xboardStart(e);
+        e.send("new");
+        e.send("variant seirawan");
+        e.send("force");
+        answer(e, "setboard " + fen);
+    };
+    auto after = [&](const std::string& move) {
+        Engine e;
+        start(e);
+        for (const auto& line : answer(e, "usermove " + move))
+            EXPECT_EQ(line.find("Illegal"), std::string::npos) << line;
+        std::string out = fenOf(e);
+        EXPECT_EQ(e.finish(), 0);
+        return out;
+    };
+    std::string castled = after("a1e1h");
+    EXPECT_NE(castled.find("/H1KR3R["), std::string::npos) << castled;
+    EXPECT_EQ(after("a1g1h"), castled);
+    EXPECT_EQ(after("h1d1e"), after("h1e1e"));
+
+    Engine e;
+    start(e);
+    e.send("sd 5");
+    e.send("go");
+    auto move = e.expect("^move ");
+    ASSERT_TRUE(move) << e.transcript();
+    for (const char* relayed : {"a1e1", "h1e1"}) EXPECT_NE(move->substr(5, 4), relayed) << *move;
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(XBoard, TamerlaneSetupHasEveryPieceAndASwappingParent) {
     Engine e;
     xboardStart(e);
