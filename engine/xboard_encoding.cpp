@@ -172,15 +172,14 @@ std::string XBoardMoves::castlingRelay(const Position& pos, const Move& m) const
 
 Move XBoardMoves::parseLegacy(Position& pos, const std::string& text) const {
     Move m = parseMove(pos, fromXBoardMove(text, variant_->board.ranks));
-    if (m.isNull() && text.size() >= 5 && text.back() != '.') {
-        // The opponent's castling as XBoard relays it: we play what the opponent played (the
-        // relayed rook move cannot be legal: the king stands on its path).
-        MoveList legal;
-        generateLegal(pos, legal);
-        for (const Move& c : legal)
-            if (castlingRelay(pos, c) == text) return c;
-    }
-    if (!m.isNull() || text.size() < 5 || text.back() != '.') return m;
+    if (!m.isNull() || text.size() < 5) return m;
+    // Another engine's castling as XBoard relays it: we play what that engine played (the
+    // relayed rook move cannot be legal: the king stands on its path).
+    MoveList legal;
+    generateLegal(pos, legal);
+    for (const Move& c : legal)
+        if (castlingRelay(pos, c) == text) return c;
+    if (text.back() != '.') return m;
     // XBoard supplies a missing promotion suffix as its table's Queen letter, which is '.' where
     // the variant has no queen (makruk: d5e6 arrives as d5e6.): the forced promotion, bare.
     m = parseMove(pos, fromXBoardMove(text.substr(0, text.size() - 1), variant_->board.ranks));
