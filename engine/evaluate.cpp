@@ -348,6 +348,8 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     } catch (const std::exception&) {
     }
     phaseTotal_ = std::max(1, total);
+    // The file terms count pawn-like pieces: without any, no piece earns them.
+    if (!pawnStructure_) fileSlider_.fill(false);
     prepareAttackTerms(profiles);
 }
 
@@ -460,7 +462,7 @@ int Evaluator::evaluate(const Position& pos) const {
             int firstRegion = -1;
             bool pair = false;
             for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
-                if (fileSlider_[t] && pawnStructure_ && !pawnFiles[c][file_[sq] & 15]) {
+                if (fileSlider_[t] && !pawnFiles[c][file_[sq] & 15]) {
                     bool open = !pawnFiles[~Color(c)][file_[sq] & 15];
                     mg[c] += w_[kWSemiOpenFileMg] + open * w_[kWOpenFileMg];
                     eg[c] += w_[kWSemiOpenFileEg] + open * w_[kWOpenFileEg];
