@@ -350,6 +350,53 @@ TEST(Cli, TuneReadsExpectedScores) {
         << r.err;
 }
 
+// Positions from the games of a PGN file: the quiet ones (not in check, the move played there
+// neither a capture nor a promotion, nor within two plies after an opening move marked {book}),
+// each with its game's result; games of another variant, unfinished ones and ones with a move
+// that is not legal are skipped, and said so.
+TEST(Cli, TuneReadsPositionsFromPgnGames) {
+    std::filesystem::path pgn = tempDir() / "games.pgn";
+    std::filesystem::path positions = tempDir() / "games.pos";
+    const std::string game =
+        "1. e4 {book} e5 {book} 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4\n"
+        "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Bf4 Bd6 12. Bxd6 cxd6\n"
+        "13. Rxd6 Ke7 14. Rd2 {a comment} Nh6 15. Nc3 Rhd8 1-0\n\n";
+    {
+        std::ofstream out(pgn);
+        for (int round = 1; round <= 2; ++round)
+            out << "[Event \"t\"]\n[Round \"" << round << "\"]\n[Result \"1-0\"]\n\n" << game;
+        out << "[Event \"t\"]\n[Variant \"capablanca\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n";
+        out << "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
+        out << "[Event \"t\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 Nc6 0-1\n\n";
+        out << "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n"
+               "[Result \"1/2-1/2\"]\n\n1. Ra8+ Kd7 2. Ra7+ Kd6 3. Kd2 Ke5 {draw} 1/2-1/2\n\n";
+    }
+    Result r = run({"tune", "--variant", "chess", "--pgn", pgn.string(), "--save-positions",
+                    positions.string(), "--passes", "1", "--fixed-values"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.err, "games.pgn: 38 positions from 3 games (3 skipped)")) << r.err;
+    EXPECT_TRUE(contains(r.err, "game 3: skipped: variant capablanca")) << r.err;
+    EXPECT_TRUE(contains(r.err, "game 4: skipped: unfinished")) << r.err;
+    EXPECT_TRUE(contains(r.err, "game 5: skipped: ply 3, Ke3, is not legal there")) << r.err;
+    std::ifstream in(positions);
+    std::stringstream text;
+    text << in.rdbuf();
+    // Before 3. Bb5 (the third ply after the book), kept with White's win; before 4. Bxc6 (a
+    // capture), not; the start (book), not; the set-up game's every position, a draw.
+    EXPECT_TRUE(contains(text.str(),
+                         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 1\n"))
+        << text.str();
+    EXPECT_FALSE(contains(text.str(), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w"))
+        << text.str();
+    EXPECT_FALSE(contains(text.str(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"))
+        << text.str();
+    EXPECT_TRUE(contains(text.str(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 | 0.5\n")) << text.str();
+    EXPECT_FALSE(contains(text.str(), "R3k3/8/8/8/8/8/8/4K3 b")) << text.str();  // in check
+    r = run({"tune", "--variant", "chess", "--pgn", "/nonexistent/games.pgn"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "/nonexistent/games.pgn: cannot open the file")) << r.err;
+}
+
 TEST(Cli, DescribeShowsPiecesAndRules) {
     Result r = run({"describe", "--variant", "shatranj"});
     ASSERT_EQ(r.status, 0) << r.err;

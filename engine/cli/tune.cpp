@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "engine/cli/cli.h"
+#include "engine/tune/pgn_positions.h"
 #include "engine/tune/tune.h"
 
 namespace timur::cli {
@@ -25,7 +26,10 @@ int runTune(int argc, char** argv) {
         "seed", po::value<std::uint64_t>()->default_value(1), "seed of the random opening moves")(
         "positions", po::value<std::string>(),
         "read the positions from FILE ('FEN | RESULT' lines) instead of playing games")(
-        "save-positions", po::value<std::string>(), "write the positions played to FILE")(
+        "pgn", po::value<std::vector<std::string>>()->multitoken(),
+        "read the quiet positions of the games in these PGN files (a match's, say), each with "
+        "its game's result, instead of playing games (with --positions: both)")(
+        "save-positions", po::value<std::string>(), "write the positions played or read to FILE")(
         "passes", po::value<int>()->default_value(30), "at most this many passes of the search")(
         "fixed-values", "keep the piece values; tune the other weights only")(
         "value-range", po::value<double>()->default_value(0.25),
@@ -41,7 +45,9 @@ int runTune(int argc, char** argv) {
         po::store(po::command_line_parser(argc, argv).options(opts).run(), vm);
         if (vm.count("help")) {
             std::cout
-                << "Usage: timur tune [--variant NAME|FILE] [--games N] [--nodes N] [-o FILE]\n"
+                << "Usage: timur tune [--variant NAME|FILE] [--games N] [--nodes N] [--pgn "
+                   "FILE...]\n"
+                   "                  [-o FILE]\n"
                    "Plays short self-play games, keeps their quiet positions with the results,\n"
                    "and fits the evaluation's weights and piece values to them (Texel tuning:\n"
                    "the squared error between each result and the score the static evaluation\n"
@@ -64,7 +70,20 @@ int runTune(int argc, char** argv) {
             std::ifstream in(path);
             if (!in) throw std::runtime_error(path + ": cannot open the file");
             samples = tune::readSamples(in, path);
-        } else {
+        }
+        if (vm.count("pgn")) {
+            for (const std::string& path : vm["pgn"].as<std::vector<std::string>>()) {
+                std::ifstream in(path);
+                if (!in) throw std::runtime_error(path + ": cannot open the file");
+                tune::PgnReadReport report;
+                std::vector<tune::Sample> read =
+                    tune::pgnSamples(variant, in, path, &std::cerr, &report);
+                std::cerr << path << ": " << report.positions << " positions from " << report.games
+                          << " games (" << report.skipped << " skipped)\n";
+                samples.insert(samples.end(), read.begin(), read.end());
+            }
+        }
+        if (!vm.count("positions") && !vm.count("pgn")) {
             tune::PlayOptions play;
             play.games = vm["games"].as<int>();
             play.nodes = vm["nodes"].as<std::uint64_t>();
