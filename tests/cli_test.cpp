@@ -369,7 +369,8 @@ TEST(Cli, TuneReadsPositionsFromPgnGames) {
         out << "[Event \"t\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
         out << "[Event \"t\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke3 Nc6 0-1\n\n";
         out << "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"]\n"
-               "[Result \"1/2-1/2\"]\n\n1. Ra8+ Kd7 2. Ra7+ Kd6 3. Kd2 Ke5 {draw} 1/2-1/2\n\n";
+               "[Result \"1/2-1/2\"]\n\n1. Ra8+ Kd7 (1... Kf7 2. Kd2) 2.Ra7+ $1 Kd6 3. Kd2 Ke5 "
+               "{draw} 1/2-1/2\n\n";
     }
     Result r = run({"tune", "--variant", "chess", "--pgn", pgn.string(), "--save-positions",
                     positions.string(), "--passes", "1", "--fixed-values"});
@@ -382,7 +383,8 @@ TEST(Cli, TuneReadsPositionsFromPgnGames) {
     std::stringstream text;
     text << in.rdbuf();
     // Before 3. Bb5 (the third ply after the book), kept with White's win; before 4. Bxc6 (a
-    // capture), not; the start (book), not; the set-up game's every position, a draw.
+    // capture), not; the start (book), not; the set-up game's positions out of check, a draw
+    // (its variation, NAG and a move number glued to the move are read past).
     EXPECT_TRUE(contains(text.str(),
                          "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 1\n"))
         << text.str();

@@ -1,5 +1,6 @@
 #include "engine/tune/pgn_positions.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <ostream>
@@ -53,7 +54,7 @@ std::vector<PgnMove> movesOf(const std::string& text) {
         } else if (c == ';') {
             i = body.find('\n', i);
         } else if (c == '(' || c == ')') {
-            variation += c == '(' ? 1 : -1;
+            variation = std::max(0, variation + (c == '(' ? 1 : -1));
             ++i;
         } else if (std::isspace(static_cast<unsigned char>(c))) {
             ++i;
@@ -69,9 +70,8 @@ std::vector<PgnMove> movesOf(const std::string& text) {
             while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits])))
                 ++digits;
             if (digits && digits < token.size() && token[digits] == '.') {
-                token = token.substr(token.find_first_not_of('.', digits) == std::string::npos
-                                         ? token.size()
-                                         : token.find_first_not_of('.', digits));
+                size_t rest = token.find_first_not_of('.', digits);
+                token = rest == std::string::npos ? "" : token.substr(rest);
             }
             if (variation || token.empty() || token[0] == '$') continue;
             if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") continue;
