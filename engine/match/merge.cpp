@@ -65,6 +65,10 @@ std::vector<PgnGame> readPgnGames(std::istream& in, const std::string& origin) {
                 game.black = value;
             } else if (name == "Result") {
                 game.result = value;
+            } else if (name == "Variant") {
+                game.variant = value;
+            } else if (name == "FEN") {
+                game.fen = value;
             }
         } else if (line.find_first_not_of(" \t") != std::string::npos) {
             if (!inGame)
@@ -73,6 +77,7 @@ std::vector<PgnGame> readPgnGames(std::istream& in, const std::string& origin) {
             inMoves = true;
         }
         if (inGame) game.text += line + '\n';
+        if (inMoves) game.moveText += line + '\n';
     }
     finish();
     return games;

@@ -14,7 +14,9 @@ namespace timur::match {
 struct PgnGame {
     int round = 0;  // the game's number in the whole match (0 if the tag is missing)
     std::string white, black, result;
-    std::string text;  // tags and moves, as read
+    std::string variant, fen;  // the Variant and FEN tags, "" if missing
+    std::string text;          // tags and moves, as read
+    std::string moveText;      // the lines after the tags
 };
 
 // Reads every game of a PGN stream. Throws std::invalid_argument naming `origin` and the line

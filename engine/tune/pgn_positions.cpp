@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cstring>
 #include <ostream>
-#include <sstream>
 
 #include "engine/match/merge.h"
 #include "engine/movegen.h"
@@ -15,32 +14,15 @@ namespace timur::tune {
 
 namespace {
 
-// The value of tag `name` in a game's text, or "" (PGN escapes are not needed for FEN and
-// variant names).
-std::string tagValue(const std::string& text, const std::string& name) {
-    std::istringstream lines(text);
-    const std::string head = "[" + name + " \"";
-    for (std::string line; std::getline(lines, line);) {
-        if (line.rfind(head, 0) != 0) continue;
-        size_t end = line.rfind('"');
-        return end > head.size() ? line.substr(head.size(), end - head.size()) : "";
-    }
-    return "";
-}
-
 struct PgnMove {
     std::string san;
     bool book = false;  // followed by the comment {book}
 };
 
-// The moves of a game's text: tag lines, move numbers, the result, NAGs, variations and
-// comments left out; a move followed by {book} is marked so.
-std::vector<PgnMove> movesOf(const std::string& text) {
+// The moves of a game's move text: move numbers, the result, NAGs, variations and comments
+// left out; a move followed by {book} is marked so.
+std::vector<PgnMove> movesOf(const std::string& body) {
     std::vector<PgnMove> moves;
-    std::istringstream lines(text);
-    std::string body;
-    for (std::string line; std::getline(lines, line);)
-        if (line.empty() || line[0] != '[') body += line + '\n';
     size_t i = 0;
     int variation = 0;
     while (i < body.size()) {
@@ -119,7 +101,7 @@ std::vector<Sample> pgnSamples(const std::shared_ptr<const Variant>& variant, st
             ++counts.skipped;
             if (log) *log << where << ": skipped: " << why << '\n';
         };
-        std::string tag = tagValue(game.text, "Variant");
+        const std::string& tag = game.variant;
         if (!(tag.empty() ? variantTag == "normal" : tag == variantTag || tag == variant->name)) {
             skip("variant " + (tag.empty() ? std::string("normal") : tag));
             continue;
@@ -129,7 +111,7 @@ std::vector<Sample> pgnSamples(const std::shared_ptr<const Variant>& variant, st
             continue;
         }
         Position pos(variant);
-        std::string fen = tagValue(game.text, "FEN");
+        const std::string& fen = game.fen;
         try {
             if (fen.empty())
                 pos.setStart();
@@ -144,7 +126,7 @@ std::vector<Sample> pgnSamples(const std::shared_ptr<const Variant>& variant, st
         int sinceBook = 2;  // plies since the last book move (none: keep from the start)
         int ply = 0;
         bool understood = true;
-        for (const PgnMove& pm : movesOf(game.text)) {
+        for (const PgnMove& pm : movesOf(game.moveText)) {
             Move m = findMove(pos, dialect, pm.san);
             if (m.isNull()) {
                 skip("ply " + std::to_string(ply + 1) + ", " + pm.san + ", is not legal there");
