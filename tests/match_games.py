@@ -12,6 +12,9 @@ MATCH_ARGS are `timur match`'s own (--engine ..., --variant, --games, --tc, ...)
 added. --timur names the engines that are Timur (default: every engine whose cmd= is
 TIMUR_BINARY). --min-score: the first Timur must also score at least this fraction of the points.
 
+The engines' dialogue is recorded (--debug); when a game fails, its PGN and the dialogue that led
+to the fault are printed, so a fault seen once in CI can be replayed.
+
 Exit 77 (ctest: skipped) when an engine's cmd= is not installed, unless TIMUR_REQUIRE_PEERS=1
 (make test, CI): then that is a failure.
 """
@@ -53,6 +56,28 @@ def plies_per_game(pgn):
     return out
 
 
+def game_pgn(pgn, number):
+    blocks = [b for b in re.split(r"\n(?=\[Event )", pgn.strip()) if b.strip()]
+    return blocks[number - 1] if 0 < number <= len(blocks) else ""
+
+
+def dialogue_before(dialogue, number, move, lines=60):
+    """The last `lines` lines of game `number`'s dialogue (concurrency 1) up to the line that
+    sends `move` as a move, or up to the game's end."""
+    rows = dialogue.splitlines()
+    starts = [i for i, r in enumerate(rows) if re.match(r"^\S+ < (ucinewgame|new)$", r)]
+    if starts:
+        engine = rows[starts[0]].split()[0]
+        starts = [i for i in starts if rows[i].split()[0] == engine]
+    begin = starts[number - 1] if 0 < number <= len(starts) else 0
+    end = starts[number] if number < len(starts) else len(rows)
+    for i in range(begin, end):
+        if move and re.search(r"\b(bestmove|move) " + re.escape(move) + r"\b", rows[i]):
+            end = i + 1
+            break
+    return "\n".join(rows[max(begin, end - lines):end])
+
+
 def main():
     argv = sys.argv[1:]
     if "--" not in argv:
@@ -85,12 +110,19 @@ def main():
 
     with tempfile.TemporaryDirectory(prefix="timur_match_") as work:
         pgn_path = os.path.join(work, "games.pgn")
+        dialogue_path = os.path.join(work, "dialogue.txt")
         command = [timur, "match", *match_args, "--pgn", pgn_path]
         print("$", " ".join(command), flush=True)
-        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True, timeout=3000)
+        with open(dialogue_path, "w") as dialogue_file:
+            done = subprocess.run(command + ["--debug"], stdout=subprocess.PIPE,
+                                  stderr=dialogue_file, text=True, timeout=3000)
         pgn = open(pgn_path, errors="replace").read() if os.path.exists(pgn_path) else ""
+        dialogue = open(dialogue_path, errors="replace").read()
     out = done.stdout
+    # --debug's stderr also carries the runner's own errors: keep those lines that are no dialogue.
+    errors = "\n".join(r for r in dialogue.splitlines() if not re.match(r"^\S+ [<>] ", r))
+    if errors:
+        out += "\n" + errors
     failures = []
     if done.returncode != 0:
         failures.append(f"timur match exited with {done.returncode}:\n{out}")
@@ -113,13 +145,17 @@ def main():
         if not fault:
             continue
         culprit = white if comment.startswith("White") else black
+        if culprit not in names and args.allow_opponent_faults:
+            print(f"  (the opponent's fault, not Timur's: {comment})")
+            continue
         if culprit in names:
             failures.append(f"game {n}: {culprit} {fault}: {comment}")
-        elif args.allow_opponent_faults:
-            print(f"  (the opponent's fault, not Timur's: {comment})")
         else:
             failures.append(f"game {n}: the opponent {culprit} {fault} (not Timur's fault, but "
                             f"no real game either): {comment}")
+        move = comment.rsplit(": ", 1)[-1] if "illegal move" in comment else ""
+        print(f"--- game {n}'s PGN:\n{game_pgn(pgn, n)}\n--- the dialogue before the fault:\n"
+              f"{dialogue_before(dialogue, n, move)}\n---", flush=True)
     if len(finished) != games:
         failures.append(f"{len(finished)} games finished, expected {games}:\n{out}")
     if len(plies) != games:
