@@ -725,6 +725,10 @@ bool soleRoyalLeftInDanger(const Position& pos, Color us, const Move& m) {
 // one of its own royals (XBetza d) either.
 bool legalAfterMake(Position& pos, const Move& m, bool soleRoyalBefore) {
     if ((m.flags & kMovePass) && pos.variant().rules.pass && m == passMove(pos)) return true;
+    // A piece entering by gating does not shield its own royals (Seirawan chess: gating cannot
+    // block a check), unless it is a royal itself: the move is judged without it.
+    if ((m.flags & kMoveGate) && !pos.info().isRoyal[m.victim[1]])
+        return legalAfterMake(pos, withoutGating(m), soleRoyalBefore);
     Color us = pos.sideToMove();
     std::size_t royals = pos.royals(us).size();
     // Facing royals must be parted by any move but a pass.

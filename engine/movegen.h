@@ -44,7 +44,17 @@ inline bool capturesAPiece(const Position& pos, const Move& m) {
 bool isPseudoLegal(const Position& pos, const Move& m);
 
 // Whether a pseudo-legal move leaves the mover's royals safe (made, tested and taken back).
+// A gating move is judged as the same move without the entering piece (Rules::GatingRule).
 bool isLegalMove(Position& pos, const Move& m);
+
+// A gating move without its entering piece: the same move, hand untouched.
+inline Move withoutGating(Move m) {
+    if (!(m.flags & kMoveGate)) return m;
+    m.flags &= std::uint8_t(~kMoveGate);
+    m.victim[1] = 0;
+    if (m.kind == MoveKind::Castling) m.victim[0] = 0;
+    return m;
+}
 
 // Moves outside the Betza tables (special_moves.cpp), appended to `legal` if legal: the parked
 // pieces' placements of type `type`, and the once-per-game swap (quiet), which may depend on

@@ -225,7 +225,9 @@ struct Rules {
     // unmoved mark there: a FEN names it by its file in the rights field) may bring a piece of
     // its side's hand onto the square it left, as part of the same move; a castling may do so
     // on the king's or the rook's square. A side whose hand is empty (without capturesToHand)
-    // has no gating rights left. Hand pieces enter only so unless `drops` is also on.
+    // has no gating rights left. Hand pieces enter only so unless `drops` is also on. The
+    // entering piece may give check but not shield its own royals: a gating move is legal only
+    // if the same move without it is (legalAfterMake).
     struct GatingRule {
         SideSquares squares;  // on each side's first rank
     };

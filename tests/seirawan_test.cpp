@@ -140,43 +140,45 @@ TEST(Gating, ReturningHomeGivesNoRightBack) {
     EXPECT_FALSE(has(moves, "g1f3h"));
 }
 
-// The piece that enters is part of the position after the move: it may shield the mover's
-// king, and it may give check. Fairy-Stockfish 11.1 judges a gating move without the entering
-// piece and leaves out both moves below; the rules decide (tests/fsf_oracle_test.cpp tells such
-// moves apart).
-TEST(Gating, TheEnteringPieceShieldsTheKing) {
-    // A random game's position: the elephant on f8 checks along the back rank. The king's step
-    // to d8 is illegal, unless a hawk enters on e8 behind it (FSF: 7 moves, Timur 8).
+// The piece that enters may not shield its own king: a gating move is legal only if the same
+// move without it is (the published rules: "a player cannot gate to block a check"). A session
+// of this engine once let it shield, and Fairy-Stockfish, which follows the rules, then took
+// Timur's move for illegal in a match (its position stopped a move short: it answered for the
+// wrong side, or with no move at all).
+TEST(Gating, TheEnteringPieceCannotShieldTheKing) {
+    // The elephant on f8 checks along the back rank: the king's step to d8 stays illegal with a
+    // hawk entering on e8 behind it (7 moves, as Fairy-Stockfish counts them).
     Position check =
         seirawan("r1b1kE1r/1ppq3p/p1npp2b/3n1p1N/7p/PP6/2PPPPP1/RNBQKBR1[Hh] b QBCDFkqc - 0 12");
     auto moves = legalTexts(check);
     EXPECT_FALSE(has(moves, "e8d8"));
-    EXPECT_TRUE(has(moves, "e8d8h"));
-    EXPECT_EQ(moves.size(), 8u);
-    // The queen pinned on d1 may leave the back rank only with a hawk entering behind it.
+    EXPECT_FALSE(has(moves, "e8d8h"));
+    EXPECT_TRUE(has(moves, "e8f8h"));
+    EXPECT_EQ(moves.size(), 7u);
+    // The match position: Rg8+ mates; e8d8e (the elephant entering on e8) is no answer.
+    Position mate = seirawan("4k1R1/4r3/4p3/p3N3/1p6/B7/PP3PPP/R5K1[e] b e - 1 33");
+    EXPECT_EQ(perft(mate, 1), 0u);
+    EXPECT_TRUE(inCheck(mate));
+    // The queen pinned on d1 stays on the back rank, with or without a hawk entering behind it.
     Position pin = seirawan("4k3/8/8/8/8/8/8/r2QK3[H] w D - 0 1");
     moves = legalTexts(pin);
     EXPECT_FALSE(has(moves, "d1d4"));
-    EXPECT_TRUE(has(moves, "d1d4h"));
-    EXPECT_TRUE(has(moves, "d1c2h"));
-    EXPECT_EQ(perft(pin, 1), 24u);
+    EXPECT_FALSE(has(moves, "d1d4h"));
+    EXPECT_TRUE(has(moves, "d1a1h"));
+    EXPECT_EQ(perft(pin, 1), 10u);
 }
 
-// Positions where Fairy-Stockfish 11.1's counts are short by exactly such moves (a king stepping
-// along the back rank out of a check, a piece entering behind it; each missing move's plain twin
-// is illegal): Timur's counts, by the rules, with FSF's beside them. Promotions to the hawk and
-// the elephant and castling with gating, both sides.
-TEST(Gating, CountsWhereFairyStockfishLeavesMovesOut) {
+// Counts where the old rule (the entering piece shields) gave more: equal to Fairy-Stockfish
+// 11.1's now. Promotions to the hawk and the elephant and castling with gating, both sides.
+TEST(Gating, CountsWithTheRuleAsFairyStockfishHasIt) {
     Position pos = seirawan("1n2k1n1/1P6/8/8/8/8/6p1/1N2K1N1[HEhe] w BEGbeg - 0 1");
-    EXPECT_EQ(perft(pos, 3), 23485u);  // FSF 23467
+    EXPECT_EQ(perft(pos, 3), 23467u);
     pos.setFen("r3k2r/pP4pp/8/8/8/8/Pp4PP/R3K2R[HEhe] w KQkq - 0 1");
-    EXPECT_EQ(perft(pos, 3), 83766u);  // FSF 83199
-    // Four plies into the perft of a random game's position (tests/oracle/perft.tsv has it at
-    // depths 3 and 4, where the counts agree; at depth 5 FSF counts 57962948, Timur 57964055):
-    // the queen on d1, pinned by the queen on c1, leaves only with a hawk entering behind it.
+    EXPECT_EQ(perft(pos, 3), 83199u);
+    // The queen on d1, pinned by the queen on c1, may not leave with a hawk entering behind it.
     pos.setFen("rn1hkbnr/p1p1pppp/8/1p1p4/4N3/1P1P3b/R1P1PPPP/1EqQKBNR[He] w KDEFGHkqabefgh - 0 7");
     auto moves = legalTexts(pos);
-    EXPECT_TRUE(has(moves, "d1d2h"));
+    EXPECT_FALSE(has(moves, "d1d2h"));
     EXPECT_FALSE(has(moves, "d1d2"));
 }
 
