@@ -75,7 +75,9 @@ def dialogue_before(dialogue, number, move, lines=60):
         if move and re.search(r"\b(bestmove|move) " + re.escape(move) + r"\b", rows[i]):
             end = i + 1
             break
-    return "\n".join(rows[max(begin, end - lines):end])
+    # The search's info lines are left out: the positions and moves are what tell the story.
+    told = [r for r in rows[begin:end] if not re.match(r"^\S+ > info ", r)]
+    return "\n".join(told[-lines:])
 
 
 def main():
