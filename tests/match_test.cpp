@@ -73,6 +73,12 @@ Played play(MatchOptions o, const std::string& tag) {
     return p;
 }
 
+size_t count(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1)) ++n;
+    return n;
+}
+
 std::vector<Opening> openings(const std::string& text, const std::string& variant = "chess") {
     std::istringstream in(text);
     return readOpenings(in, loadVariant(variant));
@@ -181,6 +187,44 @@ TEST(MatchConfig, EngineSpecs) {
     EXPECT_THROW(parseEngineSpec("colour=red,cmd=x"), std::invalid_argument);
     // An unknown KEY= after a comma is part of the command.
     EXPECT_EQ(parseEngineSpec("cmd=x,colour=red").command, "x,colour=red");
+}
+
+// nodes= and depth=: positive integers; nodes= only for UCI engines (CECP has no node limit).
+TEST(MatchConfig, EngineSpecLimits) {
+    EngineConfig c = parseEngineSpec("name=A,cmd=x,nodes=20000,depth=12");
+    EXPECT_EQ(c.nodes, 20000);
+    EXPECT_EQ(c.depth, 12);
+    EXPECT_EQ(c.command, "x");
+    EXPECT_EQ(limitsText(c), "nodes=20000 depth=12");
+    c = parseEngineSpec("cmd=x,proto=xboard,depth=3");
+    EXPECT_EQ(c.depth, 3);
+    EXPECT_EQ(c.nodes, 0);
+    EXPECT_EQ(limitsText(c), "depth=3");
+    c = parseEngineSpec("cmd=x");
+    EXPECT_EQ(c.nodes, 0);
+    EXPECT_EQ(c.depth, 0);
+    EXPECT_EQ(limitsText(c), "");
+    // The message names the key and the value.
+    auto message = [](const std::string& spec) {
+        try {
+            parseEngineSpec(spec);
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message("cmd=x,nodes=0"), "--engine: nodes= needs a positive integer, not '0'");
+    EXPECT_EQ(message("cmd=x,depth=-3"), "--engine: depth= needs a positive integer, not '-3'");
+    for (const char* bad :
+         {"", "ten", "10k", "1e3", "+5", " 5", "5 ", "3.5", "99999999999999999999", "0x10"})
+        EXPECT_EQ(message(std::string("cmd=x,nodes=") + bad),
+                  std::string("--engine: nodes= needs a positive integer, not '") + bad + "'")
+            << bad;
+    EXPECT_EQ(message("cmd=x,depth=2147483648"),
+              "--engine: depth= needs a positive integer, not '2147483648'");
+    EXPECT_EQ(message("name=F,cmd=fairymax,nodes=1000,proto=xboard"),
+              "--engine: nodes= works only with proto=uci (XBoard's protocol has no node limit; "
+              "depth= works with both), in 'name=F,cmd=fairymax,nodes=1000,proto=xboard'");
 }
 
 TEST(MatchConfig, Adjudication) {
@@ -521,6 +565,62 @@ TEST(MatchGames, UciDialogue) {
     EXPECT_NE(p.pgn.find("[Variant \"shatranj\"]"), std::string::npos);
 }
 
+// A UCI engine's nodes= and depth= follow the clock on every go.
+TEST(MatchGames, UciNodesAndDepthOnEveryGo) {
+    std::string logA = tempPath("nodes.log"), logB = tempPath("depth.log");
+    std::remove(logA.c_str());
+    std::remove(logB.c_str());
+    MatchOptions o;
+    o.first = parseEngineSpec("name=A,cmd=" + std::string(FAKE_ENGINE) + " --log " + logA +
+                              ",nodes=1000,depth=3");
+    o.second = parseEngineSpec("name=B,cmd=" + std::string(FAKE_ENGINE) + " --log " + logB +
+                               ",nodes=20000");
+    o.games = 2;
+    o.game.tc = parseTimeControl("40/2+0.5");
+    o.game.adjudication.maxMoves = 2;
+    Played p = play(o, "limits");
+    std::string a = readFile(logA), b = readFile(logB);
+    std::remove(logA.c_str());
+    std::remove(logB.c_str());
+    EXPECT_EQ(p.result.gamesPlayed, 2) << p.out;
+    EXPECT_NE(a.find("position startpos\ngo wtime 2000 btime 2000 winc 500 binc 500 movestogo 40 "
+                     "nodes 1000 depth 3\n"),
+              std::string::npos)
+        << a;
+    // Every go of each engine, in both games, ends with its own limits.
+    EXPECT_GE(count(a, "\ngo wtime "), 4u) << a;
+    EXPECT_EQ(count(a, " nodes 1000 depth 3\n"), count(a, "\ngo ")) << a;
+    EXPECT_GE(count(b, "\ngo wtime "), 4u) << b;
+    EXPECT_EQ(count(b, " nodes 20000\n"), count(b, "\ngo ")) << b;
+    EXPECT_EQ(count(b, " depth "), 0u) << b;
+}
+
+// With --st the limits follow movetime; an XBoard engine's depth= is `sd N` after the time
+// control, once per game.
+TEST(MatchGames, DepthLimitUnderFixedTimeAndXBoardSd) {
+    std::string logU = tempPath("stlimits.log"), logX = tempPath("sd.log");
+    std::remove(logU.c_str());
+    std::remove(logX.c_str());
+    MatchOptions o;
+    o.first = parseEngineSpec("name=U,cmd=" + std::string(FAKE_ENGINE) + " --log " + logU +
+                              ",depth=5,nodes=777");
+    o.second = parseEngineSpec("name=X,cmd=" + std::string(FAKE_ENGINE) + " --log " + logX +
+                               ",proto=xboard,depth=3");
+    o.games = 2;
+    o.game.tc = fixedMoveTime("0.3");
+    o.game.adjudication.maxMoves = 2;
+    Played p = play(o, "sd");
+    std::string u = readFile(logU), x = readFile(logX);
+    std::remove(logU.c_str());
+    std::remove(logX.c_str());
+    EXPECT_EQ(p.result.gamesPlayed, 2) << p.out;
+    EXPECT_NE(u.find("position startpos\ngo movetime 300 nodes 777 depth 5\n"), std::string::npos)
+        << u;
+    EXPECT_EQ(count(u, "\ngo movetime 300 nodes 777 depth 5\n"), count(u, "\ngo ")) << u;
+    EXPECT_EQ(count(x, "\nst 0.3\nsd 3\npost\n"), 2u) << x;
+    EXPECT_EQ(count(x, "\nsd "), 2u) << x;
+}
+
 TEST(MatchGames, FenOpeningNeedsSetboard) {
     MatchOptions o;
     o.first = fake("X", "--no-setboard", "xboard");
@@ -613,12 +713,6 @@ MoveTrip moveTrip(const std::string& variant, const std::string& fen, const std:
     std::remove(uciLog.c_str());
     std::remove(xbLog.c_str());
     return t;
-}
-
-size_t count(const std::string& text, const std::string& what) {
-    size_t n = 0;
-    for (size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1)) ++n;
-    return n;
 }
 
 // MOVE is played in both games, recorded as RECORDED, told to the UCI fake as RECORDED and to
@@ -775,6 +869,18 @@ TEST(MatchCli, HelpAndErrors) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("opening line 1: White has no royal piece (K)"), std::string::npos)
         << r.out;
+    r = timurMatch("--engine cmd=x,depth=0 --engine cmd=y");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("timur match: --engine: depth= needs a positive integer, not '0'"),
+              std::string::npos)
+        << r.out;
+    r = timurMatch("--engine cmd=x,proto=xboard,nodes=5000 --engine cmd=y");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("timur match: --engine: nodes= works only with proto=uci"),
+              std::string::npos)
+        << r.out;
+    r = timurMatch("--help");
+    EXPECT_NE(r.out.find("[,nodes=N][,depth=N]"), std::string::npos) << r.out;
     // An engine that cannot be started stops the match with status 1.
     r = timurMatch("--engine cmd=/nonexistent/engine --engine cmd=/nonexistent/other --games 1");
     EXPECT_EQ(r.status, 1);

@@ -1,6 +1,9 @@
 #include "engine/match/engine.h"
 
+#include <algorithm>
+#include <cctype>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <sstream>
 
@@ -13,7 +16,20 @@ namespace {
 
 bool knownKey(const std::string& key) {
     return key == "name" || key == "cmd" || key == "proto" || key == "dir" || key == "stderr" ||
-           key == "variant" || (key.rfind("option.", 0) == 0 && key.size() > 7);
+           key == "variant" || key == "nodes" || key == "depth" ||
+           (key.rfind("option.", 0) == 0 && key.size() > 7);
+}
+
+// A limit's value: a positive integer of digits only, at most `max`.
+std::int64_t positive(const std::string& key, const std::string& value, std::int64_t max) {
+    bool digits = !value.empty() && value.size() <= 18 &&
+                  std::all_of(value.begin(), value.end(),
+                              [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+    std::int64_t n = digits ? std::stoll(value) : 0;
+    if (n <= 0 || n > max)
+        throw std::invalid_argument("--engine: " + key + "= needs a positive integer, not '" +
+                                    value + "'");
+    return n;
 }
 
 }  // namespace
@@ -52,6 +68,10 @@ EngineConfig parseEngineSpec(const std::string& text) {
             c.stderrFile = value;
         else if (key == "variant")
             c.variantName = value;
+        else if (key == "nodes")
+            c.nodes = positive(key, value, std::numeric_limits<std::int64_t>::max());
+        else if (key == "depth")
+            c.depth = int(positive(key, value, std::numeric_limits<int>::max()));
         else
             c.options.emplace_back(key.substr(7), value);
     }
@@ -60,11 +80,23 @@ EngineConfig parseEngineSpec(const std::string& text) {
     if (c.protocol != "uci" && c.protocol != "xboard")
         throw std::invalid_argument("--engine: proto must be uci or xboard, not '" + c.protocol +
                                     "'");
+    if (c.nodes > 0 && c.protocol == "xboard")
+        throw std::invalid_argument(
+            "--engine: nodes= works only with proto=uci (XBoard's protocol has no node limit; "
+            "depth= works with both), in '" +
+            text + "'");
     if (c.name.empty()) {
         std::string first = c.command.substr(0, c.command.find(' '));
         c.name = first.substr(first.find_last_of('/') + 1);
     }
     return c;
+}
+
+std::string limitsText(const EngineConfig& config) {
+    std::string s;
+    if (config.nodes > 0) s += "nodes=" + std::to_string(config.nodes);
+    if (config.depth > 0) s += (s.empty() ? "depth=" : " depth=") + std::to_string(config.depth);
+    return s;
 }
 
 std::unique_ptr<EngineDriver> EngineDriver::create(const EngineConfig& config) {

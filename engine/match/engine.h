@@ -27,12 +27,19 @@ struct EngineConfig {
     std::string variantName;       // variant=: the engine's name for the variant (default: ours,
                                    // XBoard's for XBoard engines)
     std::vector<std::pair<std::string, std::string>> options;  // option.NAME=VALUE, in order
+    // Search limits on top of the clock, which still runs (0: none). nodes=: UCI ` nodes N` on
+    // every go (CECP has no node limit); depth=: UCI ` depth N` on every go, XBoard `sd N`.
+    std::int64_t nodes = 0;
+    int depth = 0;
 };
 
-// "name=N,cmd=COMMAND[,proto=uci|xboard][,option.NAME=VALUE][,dir=D][,stderr=F][,variant=V]".
-// A comma splits only before a known key, so commands may contain commas. Throws
-// std::invalid_argument.
+// "name=N,cmd=COMMAND[,proto=uci|xboard][,option.NAME=VALUE][,dir=D][,stderr=F][,variant=V]
+// [,nodes=N][,depth=N]". A comma splits only before a known key, so commands may contain commas.
+// Throws std::invalid_argument.
 EngineConfig parseEngineSpec(const std::string& text);
+
+// An engine's search limits as its spec gives them ("nodes=20000 depth=3"), or empty.
+std::string limitsText(const EngineConfig& config);
 
 // What a game tells an engine at its start.
 struct GameSetup {

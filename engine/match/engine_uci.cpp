@@ -1,6 +1,7 @@
 // The UCI driver: uci/uciok, setoption (UCI_Variant when the variant is not chess, or when the
-// engine offers it), isready/readyok at each game's start, position + go with the clocks, and
-// bestmove. UCI squares are 1-based with multi-digit ranks, as Timur's own text.
+// engine offers it), isready/readyok at each game's start, position + go with the clocks (and the
+// spec's nodes and depth), and bestmove. UCI squares are 1-based with multi-digit ranks, as Timur's
+// own text.
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -100,6 +101,9 @@ class UciDriver : public EngineDriver {
                   std::to_string(t.whiteIncMs) + " binc " + std::to_string(t.blackIncMs);
             if (t.movesToGo > 0) go += " movestogo " + std::to_string(t.movesToGo);
         }
+        // The spec's limits come after the clock, which still bounds the game.
+        if (config_.nodes > 0) go += " nodes " + std::to_string(config_.nodes);
+        if (config_.depth > 0) go += " depth " + std::to_string(config_.depth);
         Clock::time_point t0 = Clock::now();
         send(go);
         EngineReply r;

@@ -1,7 +1,7 @@
 // The XBoard (CECP v2) driver: xboard + protover 2 and the feature list up to done=1 (accepting
 // what we use, rejecting san), then per game new / variant / force / [setboard] / level or st /
-// post / ping-pong. The engine is kept in force mode until it is first asked to move; after that
-// each of the opponent's moves (preceded by time/otim) starts its thinking. A `setup` reply to
+// [sd] / post / ping-pong. The engine is kept in force mode until it is first asked to move; after
+// that each of the opponent's moves (preceded by time/otim) starts its thinking. A `setup` reply to
 // `variant` is read: if its start position differs from ours, we send ours with setboard.
 // Moves are converted to XBoard's text for the game's position (engine/xboard_dialect.h: 0-based
 // ranks on 10-rank boards, an engine-defined variant's promotion letters and kill legs) and
@@ -124,6 +124,7 @@ class XBoardDriver : public EngineDriver {
             send("level " + std::to_string(setup.tc.movesPerSession) + " " + base + " " +
                  secondsText(setup.tc.incMs));
         }
+        if (config_.depth > 0) send("sd " + std::to_string(config_.depth));  // on top of the clock
         send("post");
         send("easy");
         if (features_.ping) {
