@@ -565,7 +565,8 @@ TEST(MatchGames, UciDialogue) {
     EXPECT_NE(p.pgn.find("[Variant \"shatranj\"]"), std::string::npos);
 }
 
-// A UCI engine's nodes= and depth= follow the clock on every go.
+// A UCI engine's nodes= and depth= follow the clock on every go; the PGN says them before the
+// first move.
 TEST(MatchGames, UciNodesAndDepthOnEveryGo) {
     std::string logA = tempPath("nodes.log"), logB = tempPath("depth.log");
     std::remove(logA.c_str());
@@ -593,6 +594,13 @@ TEST(MatchGames, UciNodesAndDepthOnEveryGo) {
     EXPECT_GE(count(b, "\ngo wtime "), 4u) << b;
     EXPECT_EQ(count(b, " nodes 20000\n"), count(b, "\ngo ")) << b;
     EXPECT_EQ(count(b, " depth "), 0u) << b;
+    EXPECT_NE(p.pgn.find("[TimeControl \"40/2+0.5\"]"), std::string::npos) << p.pgn;
+    EXPECT_NE(p.pgn.find("\n{White: nodes=1000 depth=3; Black: nodes=20000} 1. "),
+              std::string::npos)
+        << p.pgn;
+    EXPECT_NE(p.pgn.find("\n{White: nodes=20000; Black: nodes=1000 depth=3} 1. "),
+              std::string::npos)
+        << p.pgn;
 }
 
 // With --st the limits follow movetime; an XBoard engine's depth= is `sd N` after the time
@@ -619,6 +627,10 @@ TEST(MatchGames, DepthLimitUnderFixedTimeAndXBoardSd) {
     EXPECT_EQ(count(u, "\ngo movetime 300 nodes 777 depth 5\n"), count(u, "\ngo ")) << u;
     EXPECT_EQ(count(x, "\nst 0.3\nsd 3\npost\n"), 2u) << x;
     EXPECT_EQ(count(x, "\nsd "), 2u) << x;
+    EXPECT_NE(p.pgn.find("\n{White: nodes=777 depth=5; Black: depth=3} 1. "), std::string::npos)
+        << p.pgn;
+    EXPECT_NE(p.pgn.find("\n{White: depth=3; Black: nodes=777 depth=5} 1. "), std::string::npos)
+        << p.pgn;
 }
 
 TEST(MatchGames, FenOpeningNeedsSetboard) {

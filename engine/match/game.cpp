@@ -102,6 +102,8 @@ GameRecord playGame(EngineDriver& white, EngineDriver& black,
     rec.black = black.name();
     rec.variant = variant->name;
     rec.tc = options.tc;
+    rec.whiteLimits = limitsText(white.config());
+    rec.blackLimits = limitsText(black.config());
     rec.startFen = opening.fen.empty() ? variant->startFen : opening.fen;
     rec.variantStart = opening.fen.empty() || opening.fen == variant->startFen;
 

@@ -51,6 +51,7 @@ struct GameRecord {
     std::string comment;      // "Black wins by checkmate", "White loses on time", ...
     std::string termination;  // PGN Termination: normal, time forfeit, illegal move, ...
     TimeControl tc;
+    std::string whiteLimits, blackLimits;  // the engines' nodes= and depth= (limitsText)
 };
 
 // Thrown when the match cannot go on: an engine cannot play the variant or start at all.

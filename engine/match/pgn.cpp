@@ -107,6 +107,12 @@ void writePgn(std::ostream& out, const GameRecord& g, const PgnInfo& info,
         }
         line += (line.empty() ? "" : " ") + token;
     };
+    // Search limits beyond the TimeControl (which still bounded the game), before the moves.
+    std::string limits;
+    if (!g.whiteLimits.empty()) limits = "White: " + g.whiteLimits;
+    if (!g.blackLimits.empty())
+        limits += (limits.empty() ? "Black: " : "; Black: ") + g.blackLimits;
+    if (!limits.empty()) emit("{" + limits + "}");
     const std::vector<std::string> moves = variant ? sanMoves(g, variant) : g.moves;
     for (size_t i = 0; i < moves.size(); ++i) {
         if (!blackToMove)

@@ -3,8 +3,9 @@
 // PlyCount and Termination; moves in SAN as XBoard reads and writes it (its letters and
 // coordinates: ranks from 0 on boards of 10 ranks), in XBoard's coordinates where SAN has no
 // form (locust captures, gating, suffixed letters), in Timur's text for a variant XBoard learns
-// from the engine (Tamerlane); opening moves marked {book}, and the reason of the result in a
-// comment before it.
+// from the engine (Tamerlane); the engines' search limits (nodes=, depth=), if any, in a comment
+// before the first move ({White: nodes=20000; Black: depth=8}); opening moves marked {book}, and
+// the reason of the result in a comment before it.
 #pragma once
 
 #include <memory>
