@@ -40,6 +40,9 @@ enum EvalWeight : int {
     kWPairMg,          // per mille of their value for colour-bound sliders of one type on both
                        // colours (the bishop pair)
     kWPairEg,          //
+    kWConnectedMg,     // % of the bonus of a pawn-like piece defended by or beside one of its side
+    kWConnectedEg,     //
+    kWShelter,         // % of the shelter of pawn-like pieces in front of a royal (middlegame)
     kEvalWeightCount
 };
 
@@ -56,7 +59,8 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"hangingEg", 4},       {"kingAttack", 100},    {"kingProximity", 100}, {"kingShield", 5},
     {"handBonus", 10},      {"conversion", 100},    {"reachCurve", 0},      {"tempo", 10},
     {"semiOpenFileMg", 20}, {"semiOpenFileEg", 5},  {"openFileMg", 25},     {"openFileEg", 15},
-    {"pairMg", 70},         {"pairEg", 140},
+    {"pairMg", 70},         {"pairEg", 140},        {"connectedMg", 100},   {"connectedEg", 100},
+    {"shelter", 100},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

@@ -326,7 +326,10 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     }
     near3_.assign(g.squareCount(), {});
     royalZone_.assign(g.squareCount(), {});
-    for (int dir = 0; dir < 2; ++dir) frontSpan_[dir].assign(g.squareCount(), {});
+    for (int dir = 0; dir < 2; ++dir) {
+        frontSpan_[dir].assign(g.squareCount(), {});
+        frontFile_[dir].assign(g.squareCount(), {});
+    }
     for (int sq = 0; sq < g.squareCount(); ++sq)
         for (int to = 0; to < g.squareCount(); ++to) {
             if (g.holes[to]) continue;
@@ -334,6 +337,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             if (to != sq && df <= 3 && std::abs(dr) <= 3) near3_[sq].set(to);
             if (to != sq && df <= 1 && std::abs(dr) <= 1) royalZone_[sq].set(to);
             if (df <= 1 && dr != 0) frontSpan_[dr > 0 ? 0 : 1][sq].set(to);
+            if (df == 0 && dr != 0) frontFile_[dr > 0 ? 0 : 1][sq].set(to);
         }
     // Phase: the non-pawn, non-royal material of the start position.
     Position start(variant_);
@@ -350,6 +354,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     phaseTotal_ = std::max(1, total);
     // The file terms count pawn-like pieces: without any, no piece earns them.
     if (!pawnStructure_) fileSlider_.fill(false);
+    if (pawnStructure_) preparePawnTerms();
     prepareAttackTerms(profiles);
 }
 
@@ -362,13 +367,12 @@ bool Evaluator::hasPieces(const Position& pos, Color c) const {
 }
 
 int Evaluator::evaluate(const Position& pos) const {
-    const Geometry& g = pos.board();
     int mg[2] = {0, 0}, eg[2] = {0, 0};
     int phaseMaterial = 0;
     int pieceCount[2] = {0, 0};
     int material[2] = {0, 0};  // non-royal piece values, on the board and in hand
     // Pawn-like pieces per file, for the structure terms.
-    std::array<std::array<std::uint8_t, 16>, 2> pawnFiles{};
+    PawnFiles pawnFiles{};
     for (int c = 0; c < 2; ++c) {
         // Gating only: of a hand of n pieces with r rights left, r/n of each piece's value
         // counts (the rest can never enter), and no premium for choosing where.
@@ -408,51 +412,7 @@ int Evaluator::evaluate(const Position& pos) const {
             }
         }
     }
-    // Pawn structure.
-    if (pawnStructure_) {
-        for (int c = 0; c < 2; ++c) {
-            for (int f = 0; f < g.files && f < 16; ++f) {
-                int k = pawnFiles[c][f];
-                if (!k) continue;
-                if (k > 1) {
-                    mg[c] -= w_[kWDoubledMg] * (k - 1);
-                    eg[c] -= w_[kWDoubledEg] * (k - 1);
-                }
-                bool left = f > 0 && pawnFiles[c][f - 1];
-                bool right = f + 1 < g.files && f + 1 < 16 && pawnFiles[c][f + 1];
-                if (!left && !right) {
-                    mg[c] -= w_[kWIsolatedMg] * k;
-                    eg[c] -= w_[kWIsolatedEg] * k;
-                }
-            }
-            // Passed pawns: no enemy pawn-like piece ahead on this or a neighbouring file.
-            Color them = ~Color(c);
-            SquareSet enemyPawns;
-            for (int u = 0; u < typeCount_; ++u)
-                if (pawn_[u]) enemyPawns |= pos.pieces(them, PieceType(u));
-            for (int t = 0; t < typeCount_; ++t) {
-                if (!pawn_[t]) continue;
-                const SquareSet& s = pos.pieces(Color(c), PieceType(t));
-                const std::vector<SquareSet>& span = frontSpan_[forward_[c][t] > 0 ? 0 : 1];
-                for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
-                    if ((enemyPawns & span[sq]).any()) continue;
-                    // Scaled by the distance to the promotion zone.
-                    int maxD = std::max(1, maxZoneDistance_[t]);
-                    double p = double(maxD - zoneDistance_[c][t][sq]) / maxD;
-                    mg[c] += int(promoScale_[t] * (5 + 40 * p * p) * w_[kWPassedMg] / 100);
-                    eg[c] += int(promoScale_[t] * (15 + 130 * p * p) * w_[kWPassedEg] / 100);
-                    // The enemy royal far from it, ours near.
-                    if (w_[kWPassedRoyalEg] && !pos.royals(them).empty() &&
-                        !pos.royals(Color(c)).empty()) {
-                        int de = distance(int(sq), pos.royals(them).front());
-                        int dm = distance(int(sq), pos.royals(Color(c)).front());
-                        eg[c] += int(promoScale_[t] * p * w_[kWPassedRoyalEg] *
-                                     (2 * std::min(de, 5) - std::min(dm, 5)) / 8);
-                    }
-                }
-            }
-        }
-    }
+    if (pawnStructure_) pawnTerms(pos, pawnFiles, mg, eg);
     // A file slider on a file free of its own pawn-like pieces (more if of the enemy's too);
     // colour-bound pieces of one type in two regions (the bishop pair) cover what one cannot.
     for (int c = 0; c < 2; ++c) {

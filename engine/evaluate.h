@@ -4,13 +4,14 @@
 // the same tables (how many squares the piece reaches from each square, what a piece whose moves
 // change by zone is worth there, how far a pawn-like piece is from its promotion zone). On top of
 // material and those tables: pawn structure for pieces with promotion rules (doubled, isolated,
-// passed), file sliders on open files, the pair of colour-bound sliders, king safety for royals
-// (enemy pieces near them, friends around them), pieces in hand, bare-royal and stalemate rules,
-// and conversion (the side ahead drives the enemy royal to the edge and trades down), each tapered
-// between middlegame and endgame by the material left on the board. From the bitboard move sets of
-// the pieces that have them (engine/variant_bitboards.h), at run time: mobility, threats (pieces
-// attacked by cheaper ones, or attacked and undefended) and attacks on the royals' neighbourhoods
-// (evaluate_attacks.cpp). Every term's weight is Variant::evalWeights.
+// passed, connected, the royal's pawn shelter), file sliders on open files, the pair of
+// colour-bound sliders, king safety for royals (enemy pieces near them, friends around them),
+// pieces in hand, bare-royal and stalemate rules, and conversion (the side ahead drives the enemy
+// royal to the edge and trades down), each tapered between middlegame and endgame by the material
+// left on the board. From the bitboard move sets of the pieces that have them
+// (engine/variant_bitboards.h), at run time: mobility, threats (pieces attacked by cheaper ones, or
+// attacked and undefended) and attacks on the royals' neighbourhoods (evaluate_attacks.cpp). Every
+// term's weight is Variant::evalWeights.
 #pragma once
 
 #include <array>
@@ -70,6 +71,12 @@ class Evaluator {
     template <int W>
     void attackTermsOf(const Position& pos, int* mg, int* eg) const;
     void prepareAttackTerms(const std::vector<PieceProfile>& profiles);
+    // [colour][file]: the pawn-like pieces on each file.
+    using PawnFiles = std::array<std::array<std::uint8_t, 16>, 2>;
+    // Structure, passed, connected and shelter terms, added to mg and eg (evaluate_pawns.cpp).
+    void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
+    int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
+    void preparePawnTerms();
 
     EvalWeights w_{};
     bool attacks_ = false;  // the variant has bitboard tables and some term's weight is not 0
@@ -102,6 +109,17 @@ class Evaluator {
     // [direction: 0 up the board, 1 down][square]: the squares ahead of it on its own file and
     // the next ones, where an enemy pawn-like piece stops it from being passed.
     std::array<std::vector<SquareSet>, 2> frontSpan_;
+    // [direction][square]: the squares ahead of it on its own file (an opposed pawn).
+    std::array<std::vector<SquareSet>, 2> frontFile_;
+    // [colour][square]: where a pawn-like piece of that colour defends the square from in one
+    // step; [square]: the squares beside it on its rank (a phalanx).
+    std::array<std::vector<SquareSet>, 2> supporters_;
+    std::vector<SquareSet> phalanx_;
+    // [colour][type][square]: the connected bonus before its factors and weights.
+    std::array<std::vector<std::array<std::int16_t, kMaxSquares>>, 2> connected_;
+    // [colour]: the rank direction of its pawn-like pieces, the front of its royal's shelter
+    // (0: no pawn-like pieces).
+    std::array<int, 2> royalForward_{};
     int distance(int a, int b) const {
         return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
     }

@@ -177,6 +177,35 @@ TEST(PairTerm, ColourBoundPiecesOnBothColours) {
     EXPECT_EQ(pair("shatranj", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), 0);
 }
 
+// Pawn-like pieces side by side, or one defending another, earn the connected bonus, more the
+// further up the board they stand and less with an enemy pawn ahead; pawns apart earn nothing.
+// Black's pawns, Black to move, the same.
+TEST(PawnTerms, ConnectedPawns) {
+    auto connected = [](const std::string& fen) {
+        return termOf("chess", fen, kWConnectedMg, kWConnectedEg, 100);
+    };
+    const std::string phalanx = "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1";
+    EXPECT_GT(connected(phalanx), 0);
+    EXPECT_EQ(connected("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1"), 0);
+    EXPECT_GT(connected("4k3/8/8/8/4P3/3P4/8/4K3 w - - 0 1"), 0);  // d3 defends e4
+    EXPECT_GT(connected("4k3/8/3PP3/8/8/8/8/4K3 w - - 0 1"), connected(phalanx));
+    EXPECT_LT(connected("4k3/3p4/8/8/3PP3/8/8/4K3 w - - 0 1"), connected(phalanx));
+    EXPECT_EQ(connected(flipped(phalanx)), connected(phalanx));
+}
+
+// A royal behind its pawns is sheltered; with them pushed far up the board it is not, and enemy
+// pawns coming up the files next to it cost. Queens and rooks stay on so that the middlegame
+// counts.
+TEST(PawnTerms, ShelterInFrontOfTheRoyal) {
+    auto shelter = [](const std::string& fen) {
+        return termOf("chess", fen, kWShelter, kWShelter, 100);
+    };
+    const std::string home = "r2qk2r/8/8/8/8/8/5PPP/R2Q1RK1 w - - 0 1";
+    EXPECT_GT(shelter(home), shelter("r2qk2r/8/8/8/5PPP/8/8/R2Q1RK1 w - - 0 1"));
+    EXPECT_GT(shelter(home), shelter("r2qk2r/8/8/8/6pp/8/5PPP/R2Q1RK1 w - - 0 1"));
+    EXPECT_EQ(shelter(flipped(home)), shelter(home));
+}
+
 // The xiangqi soldier also steps sideways across the river: there it is worth what those moves are
 // worth, about twice its worth before the river (players count 1 and 2). The terms read the move
 // tables, so Black's river is the other way round.
