@@ -89,12 +89,14 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                     mobMg += mobMg_[t] * n;
                     mobEg += mobEg_[t] * n;
                 }
+                // Every square next to the enemy royal that this piece attacks, empty or not.
+                BB near = capture & zone[~us];
+                if (near.any()) {
+                    ++kingAttackers[c];
+                    kingDanger[c] += kingAttackUnit_[t] * near.count();
+                }
                 BB hit = capture & theirs;
                 if (hit.none()) continue;
-                if ((hit & zone[~us]).any()) {
-                    ++kingAttackers[c];
-                    kingDanger[c] += kingAttackUnit_[t] * (hit & zone[~us]).count();
-                }
                 // Enemies worth more than this piece.
                 if (royal_[t]) continue;
                 forEachSquare(hit, [&](int x) {
