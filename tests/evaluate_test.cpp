@@ -131,6 +131,18 @@ int termOf(const std::string& variant, const std::string& fen, EvalWeight mg, Ev
     return Evaluator(with).evaluate(pos) - Evaluator(without).evaluate(pos);
 }
 
+// Attacks next to a royal count every square there, empty or not: a queen on h7's diagonal and a
+// rook on the f-file against a bare king on g8.
+TEST(AttackTerms, RoyalNeighbourhoodAttacked) {
+    auto danger = [](const std::string& fen) {
+        return termOf("chess", fen, kWKingAttack, kWKingAttack, 100);
+    };
+    const std::string fen = "6k1/8/8/8/8/3Q4/8/4KR2 w - - 0 1";
+    EXPECT_GT(danger(fen), 0);
+    EXPECT_EQ(danger(flipped(fen)), danger(fen));
+    EXPECT_EQ(danger("6k1/8/8/8/8/8/8/3QKR2 w - - 0 1"), 0);  // the queen sees nothing there
+}
+
 // A rook (a piece that slides up its file) counts the pawns on its file: none of its own, half
 // open; none at all, open. A knight on an open file gets nothing; nor a rook behind its pawn.
 TEST(FileTerms, RookOnOpenAndHalfOpenFiles) {
