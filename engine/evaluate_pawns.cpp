@@ -112,20 +112,21 @@ void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* 
             if (!pawn_[t]) continue;
             const SquareSet& s = pos.pieces(Color(c), PieceType(t));
             int dir = forward_[c][t] > 0 ? 0 : 1;
+            const int maxD = std::max(1, maxZoneDistance_[t]);
             for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
+                // The way gone towards the promotion zone, out of maxD.
+                const int way = maxD - zoneDistance_[c][t][sq];
                 int supported = int((pawns[c] & supporters_[c][sq]).count());
                 bool phalanx = (pawns[c] & phalanx_[sq]).any();
                 if (supported || phalanx) {
                     bool opposed = (enemyPawns & frontFile_[dir][sq]).any();
                     int v = connected_[c][t][sq] * (2 + phalanx - opposed) + 10 * supported;
-                    int maxD = std::max(1, maxZoneDistance_[t]);
                     connectedMg += v;
-                    connectedEg += v * (maxD - zoneDistance_[c][t][sq]) / maxD;
+                    connectedEg += v * way / maxD;
                 }
                 // Passed: no enemy pawn-like piece ahead on this or a neighbouring file.
                 if ((enemyPawns & frontSpan_[dir][sq]).any()) continue;
-                int maxD = std::max(1, maxZoneDistance_[t]);
-                double p = double(maxD - zoneDistance_[c][t][sq]) / maxD;
+                double p = double(way) / maxD;
                 mg[c] += int(promoScale_[t] * (5 + 40 * p * p) * w_[kWPassedMg] / 100);
                 eg[c] += int(promoScale_[t] * (15 + 130 * p * p) * w_[kWPassedEg] / 100);
                 // The enemy royal far from it, ours near.

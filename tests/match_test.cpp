@@ -79,6 +79,32 @@ size_t count(const std::string& text, const std::string& what) {
     return n;
 }
 
+// Two fake engines that log what they are sent, each given by its name and the spec's keys after
+// its command; two games of at most two moves. The logs come back with the match.
+struct PlayedLogged {
+    Played played;
+    std::string first, second;  // the engines' logs
+};
+PlayedLogged playLogged(const std::string& firstName, const std::string& firstKeys,
+                        const std::string& secondName, const std::string& secondKeys,
+                        const TimeControl& tc, const std::string& tag) {
+    std::string logA = tempPath(tag + "_first.log"), logB = tempPath(tag + "_second.log");
+    std::remove(logA.c_str());
+    std::remove(logB.c_str());
+    MatchOptions o;
+    o.first = parseEngineSpec("name=" + firstName + ",cmd=" + std::string(FAKE_ENGINE) + " --log " +
+                              logA + firstKeys);
+    o.second = parseEngineSpec("name=" + secondName + ",cmd=" + std::string(FAKE_ENGINE) +
+                               " --log " + logB + secondKeys);
+    o.games = 2;
+    o.game.tc = tc;
+    o.game.adjudication.maxMoves = 2;
+    PlayedLogged p{play(o, tag), readFile(logA), readFile(logB)};
+    std::remove(logA.c_str());
+    std::remove(logB.c_str());
+    return p;
+}
+
 std::vector<Opening> openings(const std::string& text, const std::string& variant = "chess") {
     std::istringstream in(text);
     return readOpenings(in, loadVariant(variant));
@@ -568,21 +594,10 @@ TEST(MatchGames, UciDialogue) {
 // A UCI engine's nodes= and depth= follow the clock on every go; the PGN says them before the
 // first move.
 TEST(MatchGames, UciNodesAndDepthOnEveryGo) {
-    std::string logA = tempPath("nodes.log"), logB = tempPath("depth.log");
-    std::remove(logA.c_str());
-    std::remove(logB.c_str());
-    MatchOptions o;
-    o.first = parseEngineSpec("name=A,cmd=" + std::string(FAKE_ENGINE) + " --log " + logA +
-                              ",nodes=1000,depth=3");
-    o.second = parseEngineSpec("name=B,cmd=" + std::string(FAKE_ENGINE) + " --log " + logB +
-                               ",nodes=20000");
-    o.games = 2;
-    o.game.tc = parseTimeControl("40/2+0.5");
-    o.game.adjudication.maxMoves = 2;
-    Played p = play(o, "limits");
-    std::string a = readFile(logA), b = readFile(logB);
-    std::remove(logA.c_str());
-    std::remove(logB.c_str());
+    PlayedLogged logged = playLogged("A", ",nodes=1000,depth=3", "B", ",nodes=20000",
+                                     parseTimeControl("40/2+0.5"), "limits");
+    const Played& p = logged.played;
+    const std::string &a = logged.first, &b = logged.second;
     EXPECT_EQ(p.result.gamesPlayed, 2) << p.out;
     EXPECT_NE(a.find("position startpos\ngo wtime 2000 btime 2000 winc 500 binc 500 movestogo 40 "
                      "nodes 1000 depth 3\n"),
@@ -606,21 +621,10 @@ TEST(MatchGames, UciNodesAndDepthOnEveryGo) {
 // With --st the limits follow movetime; an XBoard engine's depth= is `sd N` after the time
 // control, once per game.
 TEST(MatchGames, DepthLimitUnderFixedTimeAndXBoardSd) {
-    std::string logU = tempPath("stlimits.log"), logX = tempPath("sd.log");
-    std::remove(logU.c_str());
-    std::remove(logX.c_str());
-    MatchOptions o;
-    o.first = parseEngineSpec("name=U,cmd=" + std::string(FAKE_ENGINE) + " --log " + logU +
-                              ",depth=5,nodes=777");
-    o.second = parseEngineSpec("name=X,cmd=" + std::string(FAKE_ENGINE) + " --log " + logX +
-                               ",proto=xboard,depth=3");
-    o.games = 2;
-    o.game.tc = fixedMoveTime("0.3");
-    o.game.adjudication.maxMoves = 2;
-    Played p = play(o, "sd");
-    std::string u = readFile(logU), x = readFile(logX);
-    std::remove(logU.c_str());
-    std::remove(logX.c_str());
+    PlayedLogged logged = playLogged("U", ",depth=5,nodes=777", "X", ",proto=xboard,depth=3",
+                                     fixedMoveTime("0.3"), "sd");
+    const Played& p = logged.played;
+    const std::string &u = logged.first, &x = logged.second;
     EXPECT_EQ(p.result.gamesPlayed, 2) << p.out;
     EXPECT_NE(u.find("position startpos\ngo movetime 300 nodes 777 depth 5\n"), std::string::npos)
         << u;
