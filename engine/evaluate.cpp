@@ -412,7 +412,7 @@ int Evaluator::evaluate(const Position& pos) const {
             }
         }
     }
-    if (pawnStructure_) pawnTerms(pos, pawnFiles, mg, eg);
+    if (pawnStructure_) cachedPawnTerms(pos, pawnFiles, mg, eg);
     // A file slider on a file free of its own pawn-like pieces (more if of the enemy's too);
     // colour-bound pieces of one type in two regions (the bishop pair) cover what one cannot.
     for (int c = 0; c < 2; ++c) {

@@ -11,10 +11,12 @@
 // left on the board. From the bitboard move sets of the pieces that have them
 // (engine/variant_bitboards.h), at run time: mobility, threats (pieces attacked by cheaper ones, or
 // attacked and undefended) and attacks on the royals' neighbourhoods (evaluate_attacks.cpp). Every
-// term's weight is Variant::evalWeights.
+// term's weight is Variant::evalWeights. The pawn terms, which depend on the pawn-like pieces and
+// the first royals alone, each Evaluator keeps in a cache by those (evaluate_pawns.cpp).
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -73,8 +75,13 @@ class Evaluator {
     void prepareAttackTerms(const std::vector<PieceProfile>& profiles);
     // [colour][file]: the pawn-like pieces on each file.
     using PawnFiles = std::array<std::array<std::uint8_t, 16>, 2>;
-    // Structure, passed, connected and shelter terms, added to mg and eg (evaluate_pawns.cpp).
+    // Structure, passed, connected and shelter terms, added to mg and eg (evaluate_pawns.cpp):
+    // from the pawn cache, or computed by pawnTerms and stored there.
+    void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
+    // What pawnTerms reads of a position: the squares of each pawn-like type of each colour and
+    // each side's first royal.
+    std::uint64_t pawnKey(const Position& pos) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
     void preparePawnTerms();
 
@@ -120,6 +127,16 @@ class Evaluator {
     // [colour]: the rank direction of its pawn-like pieces, the front of its royal's shelter
     // (0: no pawn-like pieces).
     std::array<int, 2> royalForward_{};
+    // The pawn cache: pawnTerms' result by pawnKey, the same pawns and royals recurring all
+    // through a search. Each search thread owns its Evaluator, so the cache needs no lock; it is
+    // mutable because evaluate() is const. Empty without pawn-like pieces.
+    struct PawnEntry {
+        std::uint64_t key = 0;
+        std::array<std::int16_t, 2> mg{}, eg{};
+    };
+    mutable std::vector<PawnEntry> pawnCache_;
+    std::vector<PieceType> pawnTypes_;  // the pawn-like types, for pawnKey
+    int boardWords_ = 1;                // 64-bit words of a SquareSet that hold the board
     int distance(int a, int b) const {
         return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
     }

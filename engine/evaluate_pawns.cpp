@@ -11,8 +11,12 @@
 //   shelter    in the middlegame, for a side's first royal, its pawn-like pieces close in front
 //              of it on its file and the next two, and enemy ones coming up those files
 //              (storm), less when one of ours blocks them.
+//
+// They depend on the pawn-like pieces and the first royals alone, which change far less often
+// than the rest of the position: a cache per Evaluator keeps them by those (pawnKey).
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "engine/evaluate.h"
 #include "notation/compile.h"
@@ -44,12 +48,36 @@ constexpr int kShelter[5] = {-18, 36, 24, 10, 0};
 constexpr int kStorm[5] = {0, 0, 38, 22, 8};
 constexpr int kShelterReach = 4;
 
+constexpr int kPawnCacheEntries = 1 << 14;  // 256 KB a thread
+
+// MurmurHash3's finaliser: a bijection in which every input bit reaches every output bit, so that
+// the XOR of several of them collides no more than random keys do.
+std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+// Word i of a SquareSet (as fromSquareSet reads them, engine/bitboard.h).
+std::uint64_t wordOf(const SquareSet& set, int i) {
+    static_assert(sizeof(SquareSet) == kMaxSquares / 8);
+    std::uint64_t w;
+    std::memcpy(&w, reinterpret_cast<const char*>(&set) + 8 * i, sizeof w);
+    return w;
+}
+
 }  // namespace
 
 void Evaluator::preparePawnTerms() {
     const Variant& v = *variant_;
     const Geometry& g = v.board;
     int n = g.squareCount();
+    boardWords_ = (n + 63) / 64;
+    pawnCache_.assign(kPawnCacheEntries, {});
+    for (int t = 0; t < typeCount_; ++t)
+        if (pawn_[t]) pawnTypes_.push_back(PieceType(t));
     phalanx_.assign(n, {});
     for (int c = 0; c < 2; ++c) {
         supporters_[c].assign(n, {});
@@ -82,6 +110,47 @@ void Evaluator::preparePawnTerms() {
             }
         }
     }
+}
+
+std::uint64_t Evaluator::pawnKey(const Position& pos) const {
+    // Each (colour, type, word) and each side's royal square has its own salt, so that the same
+    // squares of another type or colour hash apart; empty words add nothing.
+    constexpr std::uint64_t kSalt = 0x9e3779b97f4a7c15ULL;
+    std::uint64_t key = kSalt;  // not 0 (an unused entry's key) without pawns and royals
+    std::uint64_t slot = 1;
+    for (PieceType t : pawnTypes_)
+        for (int c = 0; c < 2; ++c) {
+            const SquareSet& s = pos.pieces(Color(c), t);
+            for (int i = 0; i < boardWords_; ++i, ++slot)
+                if (std::uint64_t w = wordOf(s, i)) key ^= mix(w + slot * kSalt);
+        }
+    for (int c = 0; c < 2; ++c, ++slot)
+        if (!pos.royals(Color(c)).empty())
+            key ^= mix(std::uint64_t(pos.royals(Color(c)).front()) + slot * kSalt);
+    return key;
+}
+
+void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg,
+                                int* eg) const {
+    std::uint64_t key = pawnKey(pos);
+    PawnEntry& e = pawnCache_[key & (pawnCache_.size() - 1)];
+    if (e.key != key) {
+        // pawnTerms only adds to mg and eg: its sums from zero, added below, are what it would
+        // have added directly. A sum beyond int16 is not stored.
+        int pawnMg[2] = {0, 0}, pawnEg[2] = {0, 0};
+        pawnTerms(pos, pawnFiles, pawnMg, pawnEg);
+        bool fits = true;
+        for (int v : {pawnMg[0], pawnMg[1], pawnEg[0], pawnEg[1]})
+            fits = fits && v == std::int16_t(v);
+        if (!fits) {
+            for (int c = 0; c < 2; ++c) mg[c] += pawnMg[c], eg[c] += pawnEg[c];
+            return;
+        }
+        e.key = key;
+        for (int c = 0; c < 2; ++c)
+            e.mg[c] = std::int16_t(pawnMg[c]), e.eg[c] = std::int16_t(pawnEg[c]);
+    }
+    for (int c = 0; c < 2; ++c) mg[c] += e.mg[c], eg[c] += e.eg[c];
 }
 
 void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const {
