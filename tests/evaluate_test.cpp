@@ -2,10 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "engine/evaluate.h"
+#include "engine/movegen.h"
 #include "engine/position.h"
 
 namespace timur {
@@ -216,6 +218,88 @@ TEST(PawnTerms, ShelterInFrontOfTheRoyal) {
     EXPECT_GT(shelter(home), shelter("r2qk2r/8/8/8/5PPP/8/8/R2Q1RK1 w - - 0 1"));
     EXPECT_GT(shelter(home), shelter("r2qk2r/8/8/8/6pp/8/5PPP/R2Q1RK1 w - - 0 1"));
     EXPECT_EQ(shelter(flipped(home)), shelter(home));
+}
+
+// The pawn cache must not change a score: each position scores the same with a fresh Evaluator
+// as with one that has just scored the others, in either order (its cache then holds their pawn
+// terms). Each group differs in one thing the pawn terms read and the key must cover.
+void expectCacheUnseen(const std::string& variant, const std::vector<std::string>& fens) {
+    auto v = loadVariant(variant);
+    std::vector<Position> positions;
+    std::vector<int> fresh;
+    for (const std::string& fen : fens) {
+        positions.emplace_back(v);
+        positions.back().setFen(fen);
+        fresh.push_back(Evaluator(v).evaluate(positions.back()));
+    }
+    for (bool reversed : {false, true}) {
+        Evaluator eval(v);
+        for (size_t k = 0; k < fens.size(); ++k) {
+            size_t i = reversed ? fens.size() - 1 - k : k;
+            EXPECT_EQ(eval.evaluate(positions[i]), fresh[i]) << variant << " " << fens[i];
+        }
+    }
+}
+
+// The same pawns, the royal elsewhere: another shelter (White's king) or another distance to the
+// passed pawn (either king). The guards check that the pawn terms do differ at chess's weights.
+TEST(PawnCache, KeyCoversTheRoyals) {
+    const EvalWeights w = loadVariant("chess")->evalWeights;
+    auto shelter = [&](const std::string& fen) {
+        return termOf("chess", fen, kWShelter, kWShelter, w[kWShelter]);
+    };
+    const std::string castled = "r2qk2r/8/8/8/8/8/5PPP/R2Q1RK1 w - - 0 1";
+    const std::string queenside = "r2qk2r/8/8/8/8/8/5PPP/R1KQ1R2 w - - 0 1";
+    ASSERT_NE(shelter(castled), shelter(queenside));
+    expectCacheUnseen("chess", {castled, queenside});
+    auto royalDistance = [&](const std::string& fen) {
+        return termOf("chess", fen, kWPassedRoyalEg, kWPassedRoyalEg, w[kWPassedRoyalEg]);
+    };
+    const std::string near = "8/4P3/3K4/8/8/8/8/k7 w - - 0 1";
+    const std::string ownFar = "8/4P3/8/8/8/8/8/k3K3 w - - 0 1";
+    const std::string enemyNear = "5k2/4P3/3K4/8/8/8/8/8 w - - 0 1";
+    ASSERT_NE(royalDistance(near), royalDistance(ownFar));
+    ASSERT_NE(royalDistance(near), royalDistance(enemyNear));
+    expectCacheUnseen("chess", {near, ownFar, enemyNear});
+    expectCacheUnseen("chess", {flipped(near), flipped(ownFar), flipped(enemyNear)});
+}
+
+// The same squares held by a pawn of the other colour, or by two pawn-like types swapped
+// (Tamerlane's pawns of rooks and of knights, which promote to pieces of different worth).
+TEST(PawnCache, KeyCoversColourAndType) {
+    expectCacheUnseen("chess",
+                      {"4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1"});
+    expectCacheUnseen("tamerlane",
+                      {"*2k8*/12*/*11*/*11*/*11*/*5N'5*/*4R'6*/*11*/*12/*2K8* w - - 0 1",
+                       "*2k8*/12*/*11*/*11*/*11*/*5R'5*/*4N'6*/*11*/*12/*2K8* w - - 0 1"});
+}
+
+// The cache holds 16-bit sums: larger ones (weights far beyond the shipped ones) go uncached,
+// not cut down. A passed pawn on the seventh rank at weight 100000 earns over 100000.
+TEST(PawnCache, LargeSumsStayWhole) {
+    EXPECT_GT(termOf("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", kWPassedMg, kWPassedEg, 100000),
+              100000);
+}
+
+// Random games: every position scores the same with one long-lived Evaluator as with a fresh one.
+TEST(PawnCache, SameAsAFreshEvaluatorInRandomGames) {
+    for (const char* name : {"chess", "capablanca", "tamerlane", "shogi"}) {
+        auto v = loadVariant(name);
+        Evaluator cached(v);
+        std::mt19937 rng(11);
+        for (int game = 0; game < 3; ++game) {
+            Position pos(v);
+            pos.setStart();
+            for (int ply = 0; ply < 100; ++ply) {
+                ASSERT_EQ(cached.evaluate(pos), Evaluator(v).evaluate(pos))
+                    << name << " " << pos.fen();
+                MoveList legal;
+                generateLegal(pos, legal);
+                if (legal.size == 0 || pos.terminal()) break;
+                pos.makeMove(legal[int(rng() % unsigned(legal.size))]);
+            }
+        }
+    }
 }
 
 // The xiangqi soldier also steps sideways across the river: there it is worth what those moves are
