@@ -79,8 +79,8 @@ class Evaluator {
     // from the pawn cache, or computed by pawnTerms and stored there.
     void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
-    // What pawnTerms reads of a position: the squares of each pawn-like type of each colour and
-    // each side's first royal.
+    // What pawnTerms reads of a position: the squares of each pawn-like type of each colour
+    // (Position::pawnHash) and each side's first royal.
     std::uint64_t pawnKey(const Position& pos) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
     void preparePawnTerms();
@@ -135,8 +135,6 @@ class Evaluator {
         std::array<std::int16_t, 2> mg{}, eg{};
     };
     mutable std::vector<PawnEntry> pawnCache_;
-    std::vector<PieceType> pawnTypes_;  // the pawn-like types, for pawnKey
-    int boardWords_ = 1;                // 64-bit words of a SquareSet that hold the board
     int distance(int a, int b) const {
         return std::max(std::abs(file_[a] - file_[b]), std::abs(rank_[a] - rank_[b]));
     }

@@ -16,7 +16,6 @@
 // than the rest of the position: a cache per Evaluator keeps them by those (pawnKey).
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "engine/evaluate.h"
 #include "notation/compile.h"
@@ -50,8 +49,7 @@ constexpr int kShelterReach = 4;
 
 constexpr int kPawnCacheEntries = 1 << 14;  // 256 KB a thread
 
-// MurmurHash3's finaliser: a bijection in which every input bit reaches every output bit, so that
-// the XOR of several of them collides no more than random keys do.
+// MurmurHash3's finaliser: a bijection in which every input bit reaches every output bit.
 std::uint64_t mix(std::uint64_t x) {
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdULL;
@@ -60,24 +58,13 @@ std::uint64_t mix(std::uint64_t x) {
     return x ^ (x >> 33);
 }
 
-// Word i of a SquareSet (as fromSquareSet reads them, engine/bitboard.h).
-std::uint64_t wordOf(const SquareSet& set, int i) {
-    static_assert(sizeof(SquareSet) == kMaxSquares / 8);
-    std::uint64_t w;
-    std::memcpy(&w, reinterpret_cast<const char*>(&set) + 8 * i, sizeof w);
-    return w;
-}
-
 }  // namespace
 
 void Evaluator::preparePawnTerms() {
     const Variant& v = *variant_;
     const Geometry& g = v.board;
     int n = g.squareCount();
-    boardWords_ = (n + 63) / 64;
     pawnCache_.assign(kPawnCacheEntries, {});
-    for (int t = 0; t < typeCount_; ++t)
-        if (pawn_[t]) pawnTypes_.push_back(PieceType(t));
     phalanx_.assign(n, {});
     for (int c = 0; c < 2; ++c) {
         supporters_[c].assign(n, {});
@@ -113,20 +100,13 @@ void Evaluator::preparePawnTerms() {
 }
 
 std::uint64_t Evaluator::pawnKey(const Position& pos) const {
-    // Each (colour, type, word) and each side's royal square has its own salt, so that the same
-    // squares of another type or colour hash apart; empty words add nothing.
+    // Position::pawnHash has keys of its own for each pawn-like type, colour and square; each
+    // side's royal square is mixed under a salt of its own.
     constexpr std::uint64_t kSalt = 0x9e3779b97f4a7c15ULL;
-    std::uint64_t key = kSalt;  // not 0 (an unused entry's key) without pawns and royals
-    std::uint64_t slot = 1;
-    for (PieceType t : pawnTypes_)
-        for (int c = 0; c < 2; ++c) {
-            const SquareSet& s = pos.pieces(Color(c), t);
-            for (int i = 0; i < boardWords_; ++i, ++slot)
-                if (std::uint64_t w = wordOf(s, i)) key ^= mix(w + slot * kSalt);
-        }
-    for (int c = 0; c < 2; ++c, ++slot)
+    std::uint64_t key = pos.pawnHash() ^ kSalt;  // not 0, an unused entry's key, without pawns
+    for (int c = 0; c < 2; ++c)
         if (!pos.royals(Color(c)).empty())
-            key ^= mix(std::uint64_t(pos.royals(Color(c)).front()) + slot * kSalt);
+            key ^= mix(std::uint64_t(pos.royals(Color(c)).front()) + std::uint64_t(c + 1) * kSalt);
     return key;
 }
 

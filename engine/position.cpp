@@ -47,7 +47,7 @@ void Position::clear() {
     fullmove_ = 1;
     history_.clear();
     hashHistory_.clear();
-    hash_ = 0;
+    hash_ = pawnHash_ = 0;
 }
 
 void Position::put(int sq, Piece p, bool promoted) {
@@ -56,6 +56,7 @@ void Position::put(int sq, Piece p, bool promoted) {
     byColor_[colorOf(p)].set(sq);
     promoted_[sq] = promoted;
     hash_ ^= zobrist::piece(p, sq);
+    pawnHash_ ^= zobrist::piece(p, sq) & info_->pawnHashMask[typeOf(p)];
 }
 
 void Position::remove(int sq) {
@@ -65,6 +66,7 @@ void Position::remove(int sq) {
     squares_[sq] = kNoPiece;
     promoted_[sq] = false;
     hash_ ^= zobrist::piece(p, sq);
+    pawnHash_ ^= zobrist::piece(p, sq) & info_->pawnHashMask[typeOf(p)];
 }
 
 void Position::setVirgin(int sq, bool v) {

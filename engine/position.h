@@ -82,6 +82,8 @@ class Position {
     PieceType topRoyal(Color c) const;
     int fullmoveNumber() const { return fullmove_; }
     std::uint64_t hash() const { return hash_; }
+    // The Zobrist hash of the pawn-like pieces alone (VariantInfo::pawnHashMask).
+    std::uint64_t pawnHash() const { return pawnHash_; }
     const SquareSet& occupied(Color c) const { return byColor_[c]; }
     const SquareSet& pieces(Color c, PieceType t) const { return byType_[c][t]; }
     int count(Color c, PieceType t) const { return int(byType_[c][t].count()); }
@@ -159,7 +161,7 @@ class Position {
     SquareSet epMore_;
     std::vector<SquareSet> epMoreHistory_;  // epMore_ before each move made with epMulti_
     int halfmoveClock_ = 0, fullmove_ = 1;
-    std::uint64_t hash_ = 0;
+    std::uint64_t hash_ = 0, pawnHash_ = 0;
     std::vector<Undo> history_;
     std::vector<std::uint64_t> hashHistory_;
 };

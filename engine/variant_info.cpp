@@ -81,7 +81,10 @@ void deriveCaptureLimits(const Variant& v, VariantInfo& info) {
 void derivePromotions(const Variant& v, VariantInfo& info) {
     const auto& promotions = v.rules.promotions;
     for (std::size_t i = 0; i < promotions.size(); ++i)
-        for (PieceType t : promotions[i].pieces) info.promotionRules[t].push_back(int(i));
+        for (PieceType t : promotions[i].pieces) {
+            info.promotionRules[t].push_back(int(i));
+            info.pawnHashMask[t] = ~std::uint64_t(0);
+        }
     for (const PromotionRule& rule : promotions) {
         info.inPlacePromotions = info.inPlacePromotions || rule.inPlace;
         if (rule.choices.empty()) continue;

@@ -35,6 +35,9 @@ struct VariantInfo {
     std::array<Piece, kMaxSquares> startBoard{};     // the start position's pieces
     // [type]: indices into rules.promotions of the rules that promote this type.
     std::array<std::vector<int>, kMaxPieceTypes> promotionRules;
+    // [type]: all ones for a type with a promotion rule, else 0: the pieces whose Zobrist keys
+    // Position::pawnHash takes in, the evaluation's pawn-like ones (its pawn cache's key).
+    std::array<std::uint64_t, kMaxPieceTypes> pawnHashMask{};
     PieceType demotedPawn = kNoPieceType;  // what a '~' promoted piece reverts to in hand
     // [rule][colour]: the relocation square of promotion rule `rule` (relocateTo), or -1.
     std::vector<std::array<int, 2>> relocation;

@@ -189,16 +189,19 @@ TEST(MakeUnmake, RestoresEverythingAlongRandomGames) {
     for (const std::string& name : shippedVariantNames()) {
         Position pos = make(name);
         std::vector<std::pair<std::string, std::uint64_t>> trail;
+        std::vector<std::uint64_t> pawnTrail;
         for (int ply = 0; ply < 60; ++ply) {
             MoveList legal;
             generateLegal(pos, legal);
             if (legal.size == 0) break;
             trail.emplace_back(pos.fen(), pos.hash());
+            pawnTrail.push_back(pos.pawnHash());
             Move m = legal[int(rng() % legal.size)];
             pos.makeMove(m);
             Position fresh(pos.variantPtr());
             fresh.setFen(pos.fen());
             ASSERT_EQ(fresh.fen(), pos.fen()) << name;
+            EXPECT_EQ(fresh.pawnHash(), pos.pawnHash()) << name << " after " << moveText(fresh, m);
             // A FEN cannot tell a virgin piece that moved away and back; compare everything else.
             if (fresh.hash() != pos.hash()) {
                 bool virginDiff = false;
@@ -211,9 +214,28 @@ TEST(MakeUnmake, RestoresEverythingAlongRandomGames) {
             pos.unmakeMove();
             EXPECT_EQ(pos.fen(), trail.back().first) << name;
             EXPECT_EQ(pos.hash(), trail.back().second) << name;
+            EXPECT_EQ(pos.pawnHash(), pawnTrail.back()) << name;
             trail.pop_back();
+            pawnTrail.pop_back();
         }
     }
+}
+
+// The pawn hash (the evaluation's pawn cache key) follows the pieces with a promotion rule alone:
+// a knight's move leaves it, a pawn's changes it, and so does a pawn of the other colour.
+TEST(Hash, PawnHashFollowsPawnLikePiecesOnly) {
+    Position pos = make("chess");
+    std::uint64_t start = pos.pawnHash();
+    EXPECT_NE(start, 0u);
+    pos.makeMove(parseMove(pos, "g1f3"));
+    EXPECT_EQ(pos.pawnHash(), start);
+    pos.makeMove(parseMove(pos, "e7e5"));
+    EXPECT_NE(pos.pawnHash(), start);
+    pos.unmakeMove();
+    EXPECT_EQ(pos.pawnHash(), start);
+    EXPECT_NE(make("chess", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1").pawnHash(),
+              make("chess", "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1").pawnHash());
+    EXPECT_EQ(make("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").pawnHash(), 0u);
 }
 
 TEST(GameEnd, CheckmateStalemateAndBareKing) {
