@@ -280,14 +280,18 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                 if (g.holes[sq]) continue;
                 double mg = values_[t], eg = values_[t];
                 if (prof.pawn) {
+                    // In the middlegame a pawn-like piece gains by advancing on the central
+                    // files (it takes the centre) more than on the side files (where it mostly
+                    // loosens its side's shelter): a quarter of the bonus on the edge.
+                    int f = g.fileOf(sq);
+                    double centre = 1.0 - std::abs(2.0 * f - (g.files - 1)) / (g.files - 1.0);
                     if (maxDist > 0) {
                         double p = double(maxDist - dist[sq]) / maxDist;
-                        mg += promoScale * (10 * p + 30 * p * p) * w_[kWPawnAdvanceMg] / 100;
+                        mg += promoScale * (10 * p + 30 * p * p) * (0.25 + 0.75 * centre) *
+                              w_[kWPawnAdvanceMg] / 100;
                         eg += promoScale * (20 * p + 80 * p * p) * w_[kWPawnAdvanceEg] / 100;
                     }
                     // A little for central files in the middlegame.
-                    int f = g.fileOf(sq);
-                    double centre = 1.0 - std::abs(2.0 * f - (g.files - 1)) / (g.files - 1.0);
                     mg += 8 * centre;
                 } else if (haveTable && sq < int(v.tables[t].ranges[c].size())) {
                     double reach = reachFrom(v.tables[t], g, col, sq).weighted, w = reach - avg;
