@@ -130,7 +130,10 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
     PieceProfile p;
     if (t >= v.pieces.size()) return p;
     p.royal = v.pieces[t].royal;
-    p.pawn = promotes(v, t);
+    // Pawn-like: it promotes, and every move goes at most one rank forward (a pawn, a shogi or
+    // Tamerlane pawn; not a shogi knight, lance, silver, bishop or rook, which promote too).
+    bool promoting = promotes(v, t);
+    bool forwardStepper = true;
     const Geometry& g = v.board;
     if (t < v.tables.size() && !v.tables[t].ranges[White].empty()) {
         const betza::CompiledPiece& table = v.tables[t];
@@ -150,8 +153,11 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
             regions.join(sq, reached);
             int ahead = 0;  // squares reached straight up its own file
             for (size_t to = reached._Find_first(); to < reached.size();
-                 to = reached._Find_next(to))
-                ahead += g.fileOf(int(to)) == g.fileOf(sq) && g.rankOf(int(to)) > g.rankOf(sq);
+                 to = reached._Find_next(to)) {
+                int dr = g.rankOf(int(to)) - g.rankOf(sq);
+                ahead += g.fileOf(int(to)) == g.fileOf(sq) && dr > 0;
+                forwardStepper = forwardStepper && dr == 1;
+            }
             p.fileSlider = p.fileSlider || ahead >= 3;
         }
         if (squares) {
@@ -167,6 +173,7 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
             p.coverage = double(largest) / squares;
         }
     }
+    p.pawn = promoting && forwardStepper;
     if (p.pawn) {
         p.derived = 100;
     } else if (p.royal && !royalsExpendable(v)) {

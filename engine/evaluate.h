@@ -3,8 +3,8 @@
 // Piece values come from each piece's compiled move table (PieceProfile); piece-square terms from
 // the same tables (how many squares the piece reaches from each square, what a piece whose moves
 // change by zone is worth there, how far a pawn-like piece is from its promotion zone). On top of
-// material and those tables: pawn structure for pieces with promotion rules (doubled, isolated,
-// passed, connected, the royal's pawn shelter), file sliders on open files, the pair of
+// material and those tables: pawn structure for pawn-like pieces (doubled, isolated, passed,
+// connected, the royal's pawn shelter), file sliders on open files, the pair of
 // colour-bound sliders, king safety for royals (enemy pieces near them, friends around them),
 // pieces in hand, bare-royal and stalemate rules, and conversion (the side ahead drives the enemy
 // royal to the edge and trades down), each tapered between middlegame and endgame by the material
@@ -34,17 +34,19 @@ struct PieceProfile {
     double coverage = 1;      // share of the board the piece can ever reach (colour binding)
     bool fileSlider = false;  // slides three squares or more straight up its file (rook, lance)
     bool royal = false;
-    bool pawn = false;  // has a promotion rule: valued and evaluated as a pawn
-    int derived = 0;    // the value this profile gives (centipawns)
-    int value = 0;      // PieceSpec::value if set, else `derived`
+    // Has a promotion rule and every move goes one rank forward: valued and evaluated as a pawn.
+    bool pawn = false;
+    int derived = 0;  // the value this profile gives (centipawns)
+    int value = 0;    // PieceSpec::value if set, else `derived`
 };
 
 PieceProfile pieceProfile(const Variant& variant, PieceType type);
 
 // The value derived from the piece's moves: mobility, leaper versus slider, forward versus
-// backward reach and colour binding. Pawn-like pieces (those that promote) are worth 100. Royal
-// pieces are worth 0 when losing one loses the game; when a side may hold several royals and
-// lose some (CheckRule::SoleRoyal, None) they are valued by their moves like other pieces.
+// backward reach and colour binding. Pawn-like pieces (those that promote and only step one rank
+// forward) are worth 100. Royal pieces are worth 0 when losing one loses the game; when a side may
+// hold several royals and lose some (CheckRule::SoleRoyal, None) they are valued by their moves
+// like other pieces.
 int derivedPieceValue(const Variant& variant, PieceType type);
 
 // PieceSpec::value when the variant sets it, else derivedPieceValue.

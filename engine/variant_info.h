@@ -36,7 +36,8 @@ struct VariantInfo {
     // [type]: indices into rules.promotions of the rules that promote this type.
     std::array<std::vector<int>, kMaxPieceTypes> promotionRules;
     // [type]: all ones for a type with a promotion rule, else 0: the pieces whose Zobrist keys
-    // Position::pawnHash takes in, the evaluation's pawn-like ones (its pawn cache's key).
+    // Position::pawnHash takes in, the key of the evaluation's pawn cache (its pawn-like pieces
+    // are some of these: a key over more types is still exact).
     std::array<std::uint64_t, kMaxPieceTypes> pawnHashMask{};
     PieceType demotedPawn = kNoPieceType;  // what a '~' promoted piece reverts to in hand
     // [rule][colour]: the relocation square of promotion rule `rule` (relocateTo), or -1.

@@ -302,6 +302,28 @@ TEST(PawnCache, SameAsAFreshEvaluatorInRandomGames) {
     }
 }
 
+// Pawn-like pieces (valued 100, given the pawn terms) are those that promote and only step one
+// rank forward. Every shogi piece but the gold and king promotes: the rook, bishop, silver, lance
+// and knight are valued by their moves (all of them were pawns at 100 once), in the order players
+// know. Chess and Tamerlane pawns stay pawns.
+TEST(PieceValue, OnlyForwardSteppersThatPromoteArePawns) {
+    auto shogi = loadVariant("shogi");
+    auto profile = [&](const char* letter) {
+        return pieceProfile(*shogi, shogi->pieceByLetter(letter));
+    };
+    EXPECT_TRUE(profile("P").pawn);
+    for (const char* l : {"L", "N", "S", "B", "R"}) EXPECT_FALSE(profile(l).pawn) << l;
+    EXPECT_GT(profile("R").value, profile("B").value);
+    EXPECT_GT(profile("B").value, profile("G").value);
+    EXPECT_GT(profile("G").value, profile("S").value);
+    EXPECT_GT(profile("S").value, profile("P").value);
+    auto chess = loadVariant("chess");
+    EXPECT_TRUE(pieceProfile(*chess, chess->pieceByLetter("P")).pawn);
+    auto tamerlane = loadVariant("tamerlane");
+    for (const char* l : {"P!", "R'", "N'"})
+        EXPECT_TRUE(pieceProfile(*tamerlane, tamerlane->pieceByLetter(l)).pawn) << l;
+}
+
 // The xiangqi soldier also steps sideways across the river: there it is worth what those moves are
 // worth, about twice its worth before the river (players count 1 and 2). The terms read the move
 // tables, so Black's river is the other way round.
