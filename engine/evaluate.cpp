@@ -130,7 +130,7 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
     PieceProfile p;
     if (t >= v.pieces.size()) return p;
     p.royal = v.pieces[t].royal;
-    // Pawn-like: it promotes, and every move goes at most one rank forward (a pawn, a shogi or
+    // Pawn-like: it promotes, and every move goes one rank forward (a chess, shogi or
     // Tamerlane pawn; not a shogi knight, lance, silver, bishop or rook, which promote too).
     bool promoting = promotes(v, t);
     bool forwardStepper = true;
