@@ -13,14 +13,6 @@ namespace {
 
 constexpr double kSlideDiscount = 0.75;  // a square k steps out on a slide counts 0.75^k
 
-// Whether the piece promotes under some rule: it is then valued as a pawn.
-bool promotes(const Variant& v, PieceType t) {
-    for (const PromotionRule& rule : v.rules.promotions)
-        for (PieceType p : rule.pieces)
-            if (p == t) return true;
-    return false;
-}
-
 // Whether a royal's loss may leave the game going on (several royals, capture to extinction).
 bool royalsExpendable(const Variant& v) {
     return v.rules.checkRule != CheckRule::AnyRoyal;
@@ -132,7 +124,7 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
     p.royal = v.pieces[t].royal;
     // Pawn-like: it promotes, and every move goes one rank forward (a chess, shogi or
     // Tamerlane pawn; not a shogi knight, lance, silver, bishop or rook, which promote too).
-    bool promoting = promotes(v, t);
+    bool promoting = v.rules.promotes(t);
     bool forwardStepper = true;
     const Geometry& g = v.board;
     if (t < v.tables.size() && !v.tables[t].ranges[White].empty()) {

@@ -35,12 +35,6 @@ std::string blackLetter(std::string letter) {
     return letter;
 }
 
-bool promotes(const Variant& v, PieceType t) {
-    for (const PromotionRule& rule : v.rules.promotions)
-        if (std::find(rule.pieces.begin(), rule.pieces.end(), t) != rule.pieces.end()) return true;
-    return false;
-}
-
 bool shogiPromoted(const Variant& v, size_t t) {
     return !v.pieces[t].letter.empty() && v.pieces[t].letter.front() == '+';
 }
@@ -182,7 +176,7 @@ std::vector<int> assignTypes(const Variant& v, const std::vector<std::string>& d
         }
     for (size_t t = 0; t < v.pieces.size(); ++t) {
         if (typeOf[t] >= 0 || !shown(v, t) || shogiPromoted(v, t)) continue;
-        int x = promotes(v, PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
+        int x = v.rules.promotes(PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
         if (x >= 0 && !taken[size_t(x)]) give(t, x);
     }
     const std::vector<int> order = fallbackTypes(), promotedOrder = promotedFallbackTypes();
