@@ -122,10 +122,6 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
     PieceProfile p;
     if (t >= v.pieces.size()) return p;
     p.royal = v.pieces[t].royal;
-    // Pawn-like: it promotes, and every move goes one rank forward (a chess, shogi or
-    // Tamerlane pawn; not a shogi knight, lance, silver, bishop or rook, which promote too).
-    bool promoting = v.rules.promotes(t);
-    bool forwardStepper = true;
     const Geometry& g = v.board;
     if (t < v.tables.size() && !v.tables[t].ranges[White].empty()) {
         const betza::CompiledPiece& table = v.tables[t];
@@ -145,11 +141,8 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
             regions.join(sq, reached);
             int ahead = 0;  // squares reached straight up its own file
             for (size_t to = reached._Find_first(); to < reached.size();
-                 to = reached._Find_next(to)) {
-                int dr = g.rankOf(int(to)) - g.rankOf(sq);
-                ahead += g.fileOf(int(to)) == g.fileOf(sq) && dr > 0;
-                forwardStepper = forwardStepper && dr == 1;
-            }
+                 to = reached._Find_next(to))
+                ahead += g.fileOf(int(to)) == g.fileOf(sq) && g.rankOf(int(to)) > g.rankOf(sq);
             p.fileSlider = p.fileSlider || ahead >= 3;
         }
         if (squares) {
@@ -165,7 +158,7 @@ PieceProfile pieceProfile(const Variant& v, PieceType t) {
             p.coverage = double(largest) / squares;
         }
     }
-    p.pawn = promoting && forwardStepper;
+    p.pawn = v.info.pawnLike[t];  // VariantInfo::pawnLike says what makes a piece pawn-like
     if (p.pawn) {
         p.derived = 100;
     } else if (p.royal && !royalsExpendable(v)) {

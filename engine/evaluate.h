@@ -82,7 +82,7 @@ class Evaluator {
     void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     // What pawnTerms reads of a position: the squares of each pawn-like type of each colour
-    // (in Position::pawnHash, which covers every promoting type) and each side's first royal.
+    // (Position::pawnHash) and each side's first royal.
     std::uint64_t pawnKey(const Position& pos) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
     void preparePawnTerms();

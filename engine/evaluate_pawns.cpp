@@ -101,8 +101,7 @@ void Evaluator::preparePawnTerms() {
 }
 
 std::uint64_t Evaluator::pawnKey(const Position& pos) const {
-    // Position::pawnHash has keys of its own for each promoting type (the pawn-like ones and in
-    // shogi, say, the rook too: more than the terms read, so still exact), colour and square; each
+    // Position::pawnHash has keys of its own for each pawn-like type, colour and square; each
     // side's royal square is mixed under a salt of its own.
     constexpr std::uint64_t kSalt = 0x9e3779b97f4a7c15ULL;
     std::uint64_t key = pos.pawnHash() ^ kSalt;  // not 0, an unused entry's key, without pawns

@@ -82,7 +82,7 @@ class Position {
     PieceType topRoyal(Color c) const;
     int fullmoveNumber() const { return fullmove_; }
     std::uint64_t hash() const { return hash_; }
-    // The Zobrist hash of the pieces with a promotion rule alone (VariantInfo::pawnHashMask).
+    // The Zobrist hash of the pawn-like pieces alone (VariantInfo::pawnHashMask).
     std::uint64_t pawnHash() const { return pawnHash_; }
     const SquareSet& occupied(Color c) const { return byColor_[c]; }
     const SquareSet& pieces(Color c, PieceType t) const { return byType_[c][t]; }

@@ -78,12 +78,31 @@ void deriveCaptureLimits(const Variant& v, VariantInfo& info) {
     if (v.rules.counterstrike) info.limitedVictims |= v.rules.counterstrike->pieces;
 }
 
+// Whether every normal (non-initial) move of the piece, White's, goes exactly one rank forward.
+bool stepsOneRankForward(const betza::CompiledPiece& table, const Geometry& g) {
+    for (int sq = 0; sq < g.squareCount() && sq < int(table.ranges[White].size()); ++sq) {
+        if (g.holes[sq]) continue;
+        const betza::SquareRange& r = table.ranges[White][sq];
+        std::uint32_t end = std::min<std::uint32_t>(r.initial, std::uint32_t(table.nodes.size()));
+        for (std::uint32_t i = r.begin; i < end; ++i) {
+            const betza::PathNode& n = table.nodes[i];
+            bool ends = !(n.flags & betza::kNodeNullMove) &&
+                        (n.emit & (betza::kOccEmpty | betza::kOccEnemy));
+            if (ends && g.rankOf(n.sq) != g.rankOf(sq) + 1) return false;
+        }
+    }
+    return true;
+}
+
 void derivePromotions(const Variant& v, VariantInfo& info) {
     const auto& promotions = v.rules.promotions;
     for (std::size_t i = 0; i < promotions.size(); ++i)
         for (PieceType t : promotions[i].pieces) {
             info.promotionRules[t].push_back(int(i));
-            info.pawnHashMask[t] = ~std::uint64_t(0);
+            if (t < v.tables.size() && stepsOneRankForward(v.tables[t], v.board)) {
+                info.pawnLike[t] = true;
+                info.pawnHashMask[t] = ~std::uint64_t(0);
+            }
         }
     for (const PromotionRule& rule : promotions) {
         info.inPlacePromotions = info.inPlacePromotions || rule.inPlace;

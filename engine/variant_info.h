@@ -35,9 +35,12 @@ struct VariantInfo {
     std::array<Piece, kMaxSquares> startBoard{};     // the start position's pieces
     // [type]: indices into rules.promotions of the rules that promote this type.
     std::array<std::vector<int>, kMaxPieceTypes> promotionRules;
-    // [type]: all ones for a type with a promotion rule, else 0: the pieces whose Zobrist keys
-    // Position::pawnHash takes in, the key of the evaluation's pawn cache (its pawn-like pieces
-    // are some of these: a key over more types is still exact).
+    // [type]: pawn-like: it promotes, and every normal move goes exactly one rank forward (a
+    // chess, shogi or Tamerlane pawn; not a shogi knight, lance or rook, which promote too). The
+    // evaluation values these as pawns and gives them the pawn-structure terms.
+    std::array<bool, kMaxPieceTypes> pawnLike{};
+    // [type]: all ones for a pawn-like type, else 0: the pieces whose Zobrist keys
+    // Position::pawnHash takes in, the key of the evaluation's pawn cache.
     std::array<std::uint64_t, kMaxPieceTypes> pawnHashMask{};
     PieceType demotedPawn = kNoPieceType;  // what a '~' promoted piece reverts to in hand
     // [rule][colour]: the relocation square of promotion rule `rule` (relocateTo), or -1.

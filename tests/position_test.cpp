@@ -221,8 +221,9 @@ TEST(MakeUnmake, RestoresEverythingAlongRandomGames) {
     }
 }
 
-// The pawn hash (the evaluation's pawn cache key) follows the pieces with a promotion rule alone:
-// a knight's move leaves it, a pawn's changes it, and so does a pawn of the other colour.
+// The pawn hash (the evaluation's pawn cache key) follows the pawn-like pieces alone: a knight's
+// move leaves it, a pawn's changes it, and so does a pawn of the other colour; in shogi a rook's
+// move leaves it too, though the rook promotes.
 TEST(Hash, PawnHashFollowsPawnLikePiecesOnly) {
     Position pos = make("chess");
     std::uint64_t start = pos.pawnHash();
@@ -236,6 +237,22 @@ TEST(Hash, PawnHashFollowsPawnLikePiecesOnly) {
     EXPECT_NE(make("chess", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1").pawnHash(),
               make("chess", "4k3/8/8/3p4/8/8/8/4K3 w - - 0 1").pawnHash());
     EXPECT_EQ(make("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").pawnHash(), 0u);
+
+    Position shogi = make("shogi");
+    std::uint64_t shogiStart = shogi.pawnHash();
+    MoveList moves;
+    generateLegal(shogi, moves);
+    const PieceType rook = shogi.variant().pieceByLetter("R");
+    int rookMoves = 0;
+    for (const Move& m : moves) {
+        if (m.kind != MoveKind::Normal || typeOf(shogi.at(m.from)) != rook) continue;
+        ++rookMoves;
+        std::string text = moveText(shogi, m);
+        shogi.makeMove(m);
+        EXPECT_EQ(shogi.pawnHash(), shogiStart) << text;
+        shogi.unmakeMove();
+    }
+    EXPECT_GT(rookMoves, 0);
 }
 
 TEST(GameEnd, CheckmateStalemateAndBareKing) {
