@@ -1,5 +1,5 @@
 // The evaluation's pawn terms, for the pawn-like pieces (a promotion rule, and every move one
-// rank forward: PieceProfile::pawn):
+// rank forward: VariantInfo::pawnLike):
 //
 //   structure  doubled (more than one on a file) and isolated (none of their side on the next
 //              files);
