@@ -234,13 +234,6 @@ struct Rules {
     std::optional<GatingRule> gating;
     // Whether positions have hands (written in a FEN's brackets).
     bool hasHands() const { return drops || capturesToHand || gating.has_value(); }
-    // Whether some promotion rule names piece type t.
-    bool promotes(PieceType t) const {
-        for (const PromotionRule& rule : promotions)
-            for (PieceType p : rule.pieces)
-                if (p == t) return true;
-        return false;
-    }
     std::vector<PieceType> dropMateIllegal;  // a drop of these may not give checkmate (shogi pawn)
     bool immobileIllegal = false;            // a piece may not end where it could never move again
 

@@ -176,7 +176,7 @@ std::vector<int> assignTypes(const Variant& v, const std::vector<std::string>& d
         }
     for (size_t t = 0; t < v.pieces.size(); ++t) {
         if (typeOf[t] >= 0 || !shown(v, t) || shogiPromoted(v, t)) continue;
-        int x = v.rules.promotes(PieceType(t)) ? 0 : preferredSlot(descriptions[t]);
+        int x = !v.info.promotionRules[t].empty() ? 0 : preferredSlot(descriptions[t]);
         if (x >= 0 && !taken[size_t(x)]) give(t, x);
     }
     const std::vector<int> order = fallbackTypes(), promotedOrder = promotedFallbackTypes();
