@@ -86,12 +86,12 @@ class PieceToHistories {
 };
 
 // What orders the quiet moves and captures of a node besides the table move and the killers:
-// the butterfly history, the continuation rows of the moves one and two plies before (null if
-// none) and the capture history. pieceTo() gives a move's index into the rows.
+// the butterfly history, the continuation rows of the moves one, two and four plies before
+// (null if none) and the capture history. pieceTo() gives a move's index into the rows.
 struct OrderingHistory {
     const ButterflyHistory* butterfly = nullptr;
     PieceToHistories* tables = nullptr;
-    const std::int16_t* cont[2] = {nullptr, nullptr};
+    const std::int16_t* cont[3] = {nullptr, nullptr, nullptr};
 
     // The history of the side to move's quiet move m: butterfly and continuations added.
     int quiet(Color us, const Move& m, int pieceTo) const {

@@ -96,8 +96,9 @@ void SearchWorker::updateHistory(Color us, const Tried& best, bool quiet, int de
         captureUpdate(best, bonus);
         return;
     }
-    std::int16_t* cont[2] = {pieceToHistory_.continuation(pieceTo_[ply - 1]),
-                             ply >= 2 ? pieceToHistory_.continuation(pieceTo_[ply - 2]) : nullptr};
+    std::int16_t* cont[3] = {pieceToHistory_.continuation(pieceTo_[ply - 1]),
+                             ply >= 2 ? pieceToHistory_.continuation(pieceTo_[ply - 2]) : nullptr,
+                             ply >= 4 ? pieceToHistory_.continuation(pieceTo_[ply - 4]) : nullptr};
     auto quietUpdate = [&](const Tried& t, int b) {
         history_.update(us, t.move, b);
         if (t.pieceTo >= 0)
@@ -114,13 +115,15 @@ void SearchWorker::updateHistory(Color us, const Tried& best, bool quiet, int de
     if (pieceTo_[ply - 1] >= 0) counterMoves_[size_t(pieceTo_[ply - 1])] = best.move;
 }
 
-// The histories that order the moves at ply: the continuations of the two moves before.
+// The histories that order the moves at ply: the continuations of the moves one, two and four
+// plies before (the side to move's own last move but one: a plan it follows).
 OrderingHistory SearchWorker::orderingAt(int ply) {
     OrderingHistory h;
     h.butterfly = &history_;
     h.tables = &pieceToHistory_;
     if (ply >= 1) h.cont[0] = pieceToHistory_.continuation(pieceTo_[ply - 1]);
     if (ply >= 2) h.cont[1] = pieceToHistory_.continuation(pieceTo_[ply - 2]);
+    if (ply >= 4) h.cont[2] = pieceToHistory_.continuation(pieceTo_[ply - 4]);
     return h;
 }
 
