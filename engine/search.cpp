@@ -48,6 +48,7 @@ SearchWorker::SearchWorker(SearchShared& shared, int index)
     killers_.resize(kMaxSearchPly + 2);
     evals_.assign(kMaxSearchPly + 2, -kInfinity);
     pieceTo_.assign(kMaxSearchPly + 2, -1);
+    quietMade_.assign(kMaxSearchPly + 2, 0);
     excluded_.assign(kMaxSearchPly + 2, Move{});
     pv_.assign(kMaxSearchPly + 2, std::vector<Move>(kMaxSearchPly + 2));
     pvLen_.assign(kMaxSearchPly + 2, 0);
@@ -208,6 +209,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) 
         }
         if (!given && !isLegalMove(*pos_, m)) continue;
         pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
+        quietMade_[ply] = false;
         pos_->makeMove(m);
         int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
         pos_->unmakeMove();
@@ -243,6 +245,7 @@ int SearchWorker::probCut(int depth, int raisedBeta, int ply, const Move& ttMove
         if (see == kSeeUnknown || see < raisedBeta - staticEv || !isLegalMove(*pos_, m)) continue;
         ++tried;
         pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
+        quietMade_[ply] = false;
         pos_->makeMove(m);
         int v = -qsearch(-raisedBeta, -raisedBeta + 1, ply + 1);
         if (v >= raisedBeta && !stop_)
@@ -335,6 +338,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         eval_->hasPieces(*pos_, us)) {
         int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
         pieceTo_[ply] = -1;
+        quietMade_[ply] = false;
         pos_->makeNullMove();
         int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cutNode, false);
         pos_->unmakeNullMove();
@@ -424,6 +428,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             tried.victim = typeOf(pos_->at(m.to));
         int hist = quiet ? ordering.quiet(us, m, tried.pieceTo) : 0;
         pieceTo_[ply] = tried.pieceTo;
+        quietMade_[ply] = quiet;
         pos_->makeMove(m);
         bool givesCheck = inCheck(*pos_);
 
@@ -492,6 +497,15 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         return terminalScore(gameEnd(*pos_, moves), ply);
     }
     Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
+    // A quiet move the opponent found no answer to (this node fails low): a bonus in the
+    // continuation rows of the two moves before it, as if it had cut off there.
+    if (bound == kBoundUpper && !singularTest && (depth >= 3 || pvNode) && ply >= 3 &&
+        quietMade_[ply - 1] && pieceTo_[ply - 1] >= 0) {
+        int bonus = std::min(depth * depth * 4, 1600);
+        for (int back : {2, 3})
+            if (std::int16_t* row = pieceToHistory_.continuation(pieceTo_[ply - back]))
+                updateTowards(row[pieceTo_[ply - 1]], bonus);
+    }
     if (!singularTest)
         tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
                   check ? 0 : staticEv, depth, bound);

@@ -47,6 +47,7 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
     for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
         pieceTo_[0] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
+        quietMade_[0] = !isCaptureOrPromotion(*pos_, m);
         pos_->makeMove(m);
         int score;
         if (i == first) {

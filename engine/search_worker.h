@@ -135,6 +135,7 @@ class SearchWorker {
     PieceToHistories pieceToHistory_;  // continuation and capture histories
     std::vector<Move> excluded_;       // [ply]: the move a singular test leaves out, or null
     std::vector<int> pieceTo_;         // [ply]: the piece-to index of the move made there, or -1
+    std::vector<std::uint8_t> quietMade_;  // [ply]: the main search made a quiet move there
     std::vector<Move> counterMoves_;   // [piece-to of the move before]: its counter move
     std::vector<std::vector<Move>> pv_;
     std::vector<int> pvLen_;
