@@ -41,6 +41,10 @@ const ReductionTable kReductions;
 
 }  // namespace
 
+int lateMoveReduction(int depth, int moveCount) {
+    return kReductions.r[std::clamp(depth, 0, 63)][std::clamp(moveCount, 0, 63)];
+}
+
 SearchWorker::SearchWorker(SearchShared& shared, int index)
     : shared_(shared), tt_(shared.tt), stop_(shared.stop), index_(index) {
     lists_.resize(kMaxSearchPly + 2);

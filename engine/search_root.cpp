@@ -47,13 +47,21 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
     for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
         pieceTo_[0] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
-        quietMade_[0] = !isCaptureOrPromotion(*pos_, m);
+        bool quiet = !isCaptureOrPromotion(*pos_, m);
+        quietMade_[0] = quiet;
         pos_->makeMove(m);
         int score;
         if (i == first) {
             score = -search(depth - 1, -beta, -alpha, 1, true, false);
         } else {
-            score = -search(depth - 1, -alpha - 1, -alpha, 1, false, true);
+            // Late-move reductions, as below the root but one ply less (a PV node): the quiet
+            // root moves from the fifth on, that neither evade nor give check.
+            int moveCount = i - first + 1, r = 0;
+            if (depth >= 3 && quiet && !check && moveCount > 4 && !inCheck(*pos_))
+                r = std::clamp(lateMoveReduction(depth, moveCount) - 1, 0, depth - 2);
+            score = -search(depth - 1 - r, -alpha - 1, -alpha, 1, false, true);
+            if (r > 0 && score > alpha && !stop_)
+                score = -search(depth - 1, -alpha - 1, -alpha, 1, false, true);
             if (score > alpha && score < beta && !stop_)
                 score = -search(depth - 1, -beta, -alpha, 1, true, false);
         }

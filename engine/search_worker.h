@@ -25,6 +25,9 @@ namespace timur {
 class ThreadPool;
 class Skill;
 
+// Late-move reductions in plies at `depth` for the moveCount-th move searched (search.cpp).
+int lateMoveReduction(int depth, int moveCount);
+
 // Beyond every score: the widest window's bounds.
 constexpr int kInfinity = 32000;
 // What SearchWorker::repetition (and probCut) answer when they do not end the node.
@@ -136,7 +139,7 @@ class SearchWorker {
     std::vector<Move> excluded_;       // [ply]: the move a singular test leaves out, or null
     std::vector<int> pieceTo_;         // [ply]: the piece-to index of the move made there, or -1
     std::vector<std::uint8_t> quietMade_;  // [ply]: the main search made a quiet move there
-    std::vector<Move> counterMoves_;   // [piece-to of the move before]: its counter move
+    std::vector<Move> counterMoves_;       // [piece-to of the move before]: its counter move
     std::vector<std::vector<Move>> pv_;
     std::vector<int> pvLen_;
     std::vector<std::uint8_t> checks_;  // per history index: the side to move was in check
