@@ -85,6 +85,28 @@ def lowest_clocks(log):
     return lows
 
 
+# Commands an opponent crashes on, dropped from what XBoard sends it (through a filter in the
+# match's directory). Fairy-Max 5.0b (Debian's fairymax 5.0b-1+b1) answers a command it does not
+# know ("computer", which XBoard sends before every engine-engine game, or any other) with a
+# segmentation fault in about half of its starts, so XBoard saw "Error writing to second chess
+# program" after Timur's first move. "computer" only says the opponent is an engine.
+OPPONENT_DROPPED_COMMANDS = {"fairymax": ["computer"]}
+
+
+def filtered(opponent, name, work):
+    """The opponent's command line, behind a filter that drops the commands it crashes on."""
+    dropped = OPPONENT_DROPPED_COMMANDS.get(name)
+    if not dropped:
+        return opponent
+    path = os.path.join(work, name + "-filtered")
+    pattern = "|".join(re.escape(c) for c in dropped)
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n"
+                f"grep --line-buffered -v -E '^({pattern})$' | exec '{opponent}'\n")
+    os.chmod(path, 0o755)
+    return path
+
+
 def peer_missing(what):
     if os.environ.get("TIMUR_REQUIRE_PEERS") == "1":
         print(f"FAIL: {what} (TIMUR_REQUIRE_PEERS=1: the peers must be installed)")
@@ -122,7 +144,7 @@ def play(args, xboard, xvfb, timur, spec, work):
     debug_path = os.path.join(work, variant + ".debug")
     cmd = [xvfb, "-a", xboard,
            "-fcp", timur, "-fd", work,
-           "-scp", opponent, "-sd", work,
+           "-scp", filtered(opponent, opponent_name, work), "-sd", work,
            "-variant", variant,
            "-matchMode", "true", "-matchGames", str(args.games),
            "-timeControl", args.tc, "-inc", str(args.inc), "-mps", "0",
