@@ -99,10 +99,9 @@ def filtered(opponent, name, work):
     if not dropped:
         return opponent
     path = os.path.join(work, name + "-filtered")
-    pattern = "|".join(re.escape(c) for c in dropped)
+    patterns = " ".join(f"-e '{c}'" for c in dropped)
     with open(path, "w") as f:
-        f.write("#!/bin/sh\n"
-                f"grep --line-buffered -v -E '^({pattern})$' | exec '{opponent}'\n")
+        f.write(f"#!/bin/sh\ngrep --line-buffered -v -x -F {patterns} | exec '{opponent}'\n")
     os.chmod(path, 0o755)
     return path
 
