@@ -302,8 +302,14 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                         eg += 3 * w * w_[kWPieceSquareEg] / 100 + curve * w_[kWReachCurve] / 100;
                     }
                 }
-                mg_[c][t][sq] = std::int16_t(std::lround(mg));
-                eg_[c][t][sq] = std::int16_t(std::lround(eg));
+                // The variant's fitted correction for this piece on this square, if any.
+                if (t < int(v.squareBonus.size()) && !v.squareBonus[t].mg.empty()) {
+                    int i = SquareBonus::index(g, col, sq);
+                    mg += v.squareBonus[t].mg[i];
+                    eg += v.squareBonus[t].eg[i];
+                }
+                mg_[c][t][sq] = std::int16_t(std::clamp(std::lround(mg), -32000L, 32000L));
+                eg_[c][t][sq] = std::int16_t(std::clamp(std::lround(eg), -32000L, 32000L));
             }
         }
     }
@@ -360,6 +366,16 @@ bool Evaluator::hasPieces(const Position& pos, Color c) const {
             (pos.pieces(c, PieceType(t)).any() || (hands_ && pos.hand(c, PieceType(t)) > 0)))
             return true;
     return false;
+}
+
+int Evaluator::phase(const Position& pos) const {
+    int material = 0;
+    for (int c = 0; c < 2; ++c)
+        for (int t = 0; t < typeCount_; ++t)
+            if (!pawn_[t] && !royal_[t])
+                material += values_[t] * (int(pos.pieces(Color(c), PieceType(t)).count()) +
+                                          (hands_ ? pos.hand(Color(c), PieceType(t)) : 0));
+    return std::min(256, material * 256 / phaseTotal_);
 }
 
 int Evaluator::evaluate(const Position& pos) const {

@@ -63,6 +63,9 @@ class Evaluator {
     int pieceSquare(Color c, PieceType t, int sq, bool endgame) const {
         return (endgame ? eg_ : mg_)[c][t][sq];
     }
+    // The phase evaluate() tapers by: 256 with the start position's material (pawn-like pieces
+    // and royals aside) on the board or in hand, falling to 0 as it goes.
+    int phase(const Position& pos) const;
     // Value of whatever a move captures plus what it promotes to (for move ordering).
     int gain(const Position& pos, const Move& m) const;
     // Whether side c has pieces other than royals and pawn-like ones (null-move safety).

@@ -5,6 +5,7 @@
 // form of every field; engine/loader/ reads it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <map>
@@ -321,6 +322,20 @@ struct XBoardIdentity {
     std::vector<char> letters;
 };
 
+// A fitted correction to a piece's square values (the "evaluation" section's "squares", as
+// `timur tune --squares` writes them): centipawns added in the middlegame and in the endgame, by
+// the rank counted from the owner's side and the file counted from the nearer edge, so that both
+// wings and both colours share one entry. Rank-major: index = rank * halfFiles + file.
+struct SquareBonus {
+    std::vector<int> mg, eg;  // empty: no correction for this piece
+    static int halfFiles(const Geometry& g) { return (g.files + 1) / 2; }
+    static int index(const Geometry& g, Color c, int sq) {
+        int rank = c == White ? g.rankOf(sq) : g.ranks - 1 - g.rankOf(sq);
+        int file = std::min(g.fileOf(sq), g.files - 1 - g.fileOf(sq));
+        return rank * halfFiles(g) + file;
+    }
+};
+
 class BitboardTables;
 
 struct Variant {
@@ -336,6 +351,8 @@ struct Variant {
     // The evaluation's weights (engine/eval_weights.h): the defaults, or what the file's
     // "evaluation" section sets. Its "pieceValues" go into PieceSpec::value.
     EvalWeights evalWeights = defaultEvalWeights();
+    // [type]: fitted square corrections (empty, or one per piece type).
+    std::vector<SquareBonus> squareBonus;
 
     // Compiled move tables, one per piece type, built by the loader.
     std::vector<betza::CompiledPiece> tables;

@@ -355,5 +355,41 @@ TEST(PieceSquare, ReachCurveValuesTheSquares) {
     EXPECT_GE(centre - corner, 60) << centre << " " << corner;
 }
 
+// A fitted square correction is added to the piece's square values, the same for White on a
+// square as for Black on the square mirrored by rank, and for both wings.
+TEST(PieceSquare, FittedCorrectionsAreAdded) {
+    auto plain = loadVariant("chess");
+    auto fitted = std::make_shared<Variant>(*plain);
+    PieceType knight = plain->pieceByLetter("N");
+    const Geometry& g = plain->board;
+    fitted->squareBonus.resize(plain->pieces.size());
+    SquareBonus& b = fitted->squareBonus[knight];
+    b.mg.assign(32, 0);
+    b.eg.assign(32, 0);
+    b.mg[SquareBonus::index(g, White, g.square(0, 0))] = -40;  // a1 (and h1, a8/h8 for Black)
+    b.eg[SquareBonus::index(g, White, g.square(2, 4))] = 15;   // c5 (and f5, c4/f4 for Black)
+    Evaluator before(plain), after(fitted);
+    auto diff = [&](Color c, int file, int rank, bool endgame) {
+        int sq = g.square(file, rank);
+        return after.pieceSquare(c, knight, sq, endgame) -
+               before.pieceSquare(c, knight, sq, endgame);
+    };
+    EXPECT_EQ(diff(White, 0, 0, false), -40);
+    EXPECT_EQ(diff(White, 7, 0, false), -40);
+    EXPECT_EQ(diff(Black, 0, 7, false), -40);
+    EXPECT_EQ(diff(Black, 7, 7, false), -40);
+    EXPECT_EQ(diff(White, 0, 7, false), 0);
+    EXPECT_EQ(diff(White, 0, 0, true), 0);
+    EXPECT_EQ(diff(White, 2, 4, true), 15);
+    EXPECT_EQ(diff(White, 5, 4, true), 15);
+    EXPECT_EQ(diff(Black, 2, 3, true), 15);
+    EXPECT_EQ(diff(Black, 5, 3, true), 15);
+    EXPECT_EQ(diff(Black, 2, 4, true), 0);
+    // The evaluation stays symmetric: the start position is still worth the tempo alone.
+    Position pos(fitted);
+    pos.setStart();
+    EXPECT_EQ(after.evaluate(pos), before.evaluate(pos));
+}
+
 }  // namespace
 }  // namespace timur

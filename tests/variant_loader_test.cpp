@@ -436,6 +436,43 @@ TEST(LoaderErrors, Evaluation) {
     expectError(j, {"/evaluation/values: unknown key 'values'"});
 }
 
+// "squares": a table per piece, a row per rank from the owner's side and a value per file from
+// the edge inwards (8x8: 8 rows of 4); both colours and both wings read one entry.
+TEST(LoaderErrors, EvaluationSquares) {
+    json j = base();
+    json rows = json::array();
+    for (int r = 0; r < 8; ++r) rows.push_back({r, 10 * r, 0, -r});
+    j["evaluation"] = {{"squares", {{"Q", {{"mg", rows}}}}}};
+    auto v = loadVariantText(j.dump(), "x.json");
+    PieceType q = v->pieceByLetter("Q");
+    ASSERT_EQ(v->squareBonus.size(), v->pieces.size());
+    const SquareBonus& b = v->squareBonus[q];
+    const Geometry& g = v->board;
+    EXPECT_EQ(b.mg[SquareBonus::index(g, White, g.square(1, 2))], 20);  // b3
+    EXPECT_EQ(b.mg[SquareBonus::index(g, White, g.square(6, 2))], 20);  // g3
+    EXPECT_EQ(b.mg[SquareBonus::index(g, Black, g.square(1, 5))], 20);  // b6
+    EXPECT_EQ(b.mg[SquareBonus::index(g, Black, g.square(4, 0))], -7);  // e1, Black's 8th rank
+    EXPECT_EQ(b.eg[SquareBonus::index(g, White, g.square(1, 2))], 0);   // not given: 0
+    EXPECT_TRUE(v->squareBonus[v->pieceByLetter("P")].mg.empty());
+
+    j["evaluation"] = {{"squares", {{"Z", {{"mg", rows}}}}}};
+    expectError(j, {"/evaluation/squares/Z: no piece has the letter 'Z'"});
+    j["evaluation"] = {{"squares", {{"Q", {{"mid", rows}}}}}};
+    expectError(j, {"/evaluation/squares/Q/mid: unknown key 'mid'"});
+    json shortRows = rows;
+    shortRows.erase(7);
+    j["evaluation"] = {{"squares", {{"Q", {{"eg", shortRows}}}}}};
+    expectError(j, {"/evaluation/squares/Q/eg: expected 8 rows", "found 7 rows"});
+    json wideRows = rows;
+    wideRows[3].push_back(1);
+    j["evaluation"] = {{"squares", {{"Q", {{"mg", wideRows}}}}}};
+    expectError(j, {"/evaluation/squares/Q/mg/3: expected 8 rows", "found a row of 5 values"});
+    json badValue = rows;
+    badValue[2][1] = "x";
+    j["evaluation"] = {{"squares", {{"Q", {{"mg", badValue}}}}}};
+    expectError(j, {"/evaluation/squares/Q/mg/2/1: expected an integer"});
+}
+
 TEST(LoaderErrors, MalformedJson) {
     expectTextError("{\"name\": }", {"x.json: invalid JSON at line 1 column 10: "});
     expectTextError("{\n  \"name\": \"t\",\n  \"board\": [1,,]\n}",

@@ -37,6 +37,13 @@ int runTune(int argc, char** argv) {
         "prior", po::value<double>()->default_value(0.0005),
         "pull back to the start values: added to the loss, times the sum of the squared "
         "relative changes")(
+        "squares",
+        "then fit square corrections for every piece (by rank from its side and file from "
+        "the edge), the tuned weights held")(
+        "square-prior", po::value<double>()->default_value(0.0002),
+        "pull of the square corrections to 0: added to the loss, times the sum of the squared "
+        "corrections in pawns")("square-iterations", po::value<int>()->default_value(600),
+                                "gradient steps of the square fit")(
         "output,o", po::value<std::string>(),
         "write a variant file that inherits the variant and sets the tuned \"evaluation\" "
         "(default: print the section on stdout)");
@@ -116,6 +123,21 @@ int runTune(int argc, char** argv) {
             if (p.value != p.start)
                 std::cerr << "  " << p.name << ": " << p.start << " -> " << p.value << '\n';
         nlohmann::ordered_json section = tune::evaluationSection(r.parameters);
+        if (vm.count("squares")) {
+            tune::SquareFitOptions so;
+            so.prior = vm["square-prior"].as<double>();
+            so.iterations = vm["square-iterations"].as<int>();
+            if (so.prior < 0 || so.iterations < 1)
+                throw std::runtime_error(
+                    "--square-prior must not be negative, --square-iterations positive");
+            std::shared_ptr<const Variant> tuned = tune::withParameters(*variant, r.parameters);
+            tune::SquareFitResult sq = tune::fitSquares(tuned, samples, so, &std::cerr);
+            std::cerr << "squares: K " << sq.k << "; loss " << sq.trainBefore << " -> "
+                      << sq.trainAfter << ", held out " << sq.validBefore << " -> " << sq.validAfter
+                      << '\n';
+            nlohmann::ordered_json squares = tune::squaresSection(*variant, sq.bonus);
+            if (!squares.empty()) section["squares"] = squares;
+        }
         if (vm.count("output")) {
             bool isFile = name.find('/') != std::string::npos ||
                           (name.size() > 5 && name.substr(name.size() - 5) == ".json");

@@ -86,6 +86,7 @@ class Loader : private JsonReader {
     void loadXBoard(const Json& v, const std::string& ptr);
     // evaluation.cpp
     void loadEvaluation(const Json& v, const std::string& ptr);
+    void loadSquareBonus(const Json& v, const std::string& ptr);
 
     std::shared_ptr<Variant> variant_;
     FenPosition start_;  // the start position's board

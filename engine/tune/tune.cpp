@@ -147,6 +147,69 @@ double fitK(const std::vector<int>& evals, const std::vector<double>& results) {
     return (a + b) / 2;
 }
 
+// Every tenth sample (by default) is held out: neighbouring positions of one game go to both
+// sides less than a random split would send them.
+void split(const std::vector<Sample>& samples, double validation, std::vector<Sample>& train,
+           std::vector<Sample>& valid) {
+    std::size_t every = validation > 0 ? std::size_t(std::max(2L, std::lround(1 / validation))) : 0;
+    for (std::size_t i = 0; i < samples.size(); ++i)
+        (every && i % every == every - 1 ? valid : train).push_back(samples[i]);
+}
+
+// The square corrections as a linear model: each position's evaluation (White's view) and, per
+// piece on the board, the parameters it reads with their factors (+-phase share; mg and eg).
+struct SquareFeatures {
+    std::vector<double> evals;
+    std::vector<std::uint32_t> start;  // [position]: its first entry; one more at the end
+    std::vector<std::uint32_t> param;
+    std::vector<float> factor;
+};
+
+SquareFeatures squareFeatures(const Evaluator& eval, const Variant& v, const Data& d) {
+    const Geometry& g = v.board;
+    const int cells = g.ranks * SquareBonus::halfFiles(g);
+    const int types = int(v.pieces.size());
+    SquareFeatures f;
+    std::vector<int> e = evaluations(eval, d);
+    f.evals.assign(e.begin(), e.end());
+    for (const Position& pos : d.positions) {
+        f.start.push_back(std::uint32_t(f.param.size()));
+        float mg = float(eval.phase(pos)) / 256, eg = 1 - mg;
+        for (int c = 0; c < 2; ++c) {
+            float sign = c == White ? 1 : -1;
+            for (int t = 0; t < types; ++t) {
+                const SquareSet& s = pos.pieces(Color(c), PieceType(t));
+                for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
+                    std::uint32_t j =
+                        std::uint32_t((t * cells + SquareBonus::index(g, Color(c), int(sq))) * 2);
+                    f.param.push_back(j), f.factor.push_back(sign * mg);
+                    f.param.push_back(j + 1), f.factor.push_back(sign * eg);
+                }
+            }
+        }
+    }
+    f.start.push_back(std::uint32_t(f.param.size()));
+    return f;
+}
+
+// The variant's corrections plus `delta` (by SquareFeatures' parameter index), rounded.
+std::vector<SquareBonus> withDelta(const Variant& v, const std::vector<double>& delta) {
+    const int cells = v.board.ranks * SquareBonus::halfFiles(v.board);
+    std::vector<SquareBonus> out(v.pieces.size());
+    for (std::size_t t = 0; t < out.size(); ++t) {
+        SquareBonus& b = out[t];
+        if (t < v.squareBonus.size() && !v.squareBonus[t].mg.empty())
+            b = v.squareBonus[t];
+        else
+            b.mg.assign(std::size_t(cells), 0), b.eg.assign(std::size_t(cells), 0);
+        for (int i = 0; i < cells; ++i) {
+            b.mg[std::size_t(i)] += int(std::lround(delta[(t * std::size_t(cells) + i) * 2]));
+            b.eg[std::size_t(i)] += int(std::lround(delta[(t * std::size_t(cells) + i) * 2 + 1]));
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<Sample> playGames(const std::shared_ptr<const Variant>& variant,
@@ -226,13 +289,8 @@ std::shared_ptr<Variant> withParameters(const Variant& variant,
 FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<Sample>& samples,
               const FitOptions& options, std::ostream* log) {
     FitResult out;
-    // Every tenth sample (by default) is held out: neighbouring positions of one game go to
-    // both sides less than a random split would send them.
     std::vector<Sample> train, valid;
-    std::size_t every =
-        options.validation > 0 ? std::size_t(std::max(2L, std::lround(1 / options.validation))) : 0;
-    for (std::size_t i = 0; i < samples.size(); ++i)
-        (every && i % every == every - 1 ? valid : train).push_back(samples[i]);
+    split(samples, options.validation, train, valid);
     Data td = load(variant, train, 0, train.size());
     Data vd = load(variant, valid, 0, valid.size());
     out.trainSize = train.size();
@@ -285,6 +343,87 @@ FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<S
     out.trainAfter = lossOf(work, params, td, out.k);
     out.validAfter = lossOf(work, params, vd, out.k);
     out.parameters = params;
+    return out;
+}
+
+SquareFitResult fitSquares(const std::shared_ptr<const Variant>& variant,
+                           const std::vector<Sample>& samples, const SquareFitOptions& options,
+                           std::ostream* log) {
+    SquareFitResult out;
+    std::vector<Sample> train, valid;
+    split(samples, options.validation, train, valid);
+    Data td = load(variant, train, 0, train.size());
+    Data vd = load(variant, valid, 0, valid.size());
+    out.trainSize = train.size();
+    out.validSize = valid.size();
+    Evaluator eval(variant);
+    SquareFeatures f = squareFeatures(eval, *variant, td);
+    out.k = fitK(evaluations(eval, td), td.results);
+    out.trainBefore = loss(evaluations(eval, td), td.results, out.k);
+    out.validBefore = loss(evaluations(eval, vd), vd.results, out.k);
+
+    const std::size_t n = td.positions.size();
+    const std::size_t params = variant->pieces.size() * std::size_t(variant->board.ranks) *
+                               std::size_t(SquareBonus::halfFiles(variant->board)) * 2;
+    std::vector<double> delta(params, 0), grad(params), m1(params, 0), m2(params, 0);
+    const double slope = std::log(10.0) * out.k / 400;  // d(10-based logistic)/d(cp), unscaled
+    const double pull = 2 * options.prior / (100.0 * 100.0);
+    for (int it = 1; it <= options.iterations; ++it) {
+        std::fill(grad.begin(), grad.end(), 0.0);
+        double sum = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            double e = f.evals[i];
+            for (std::uint32_t j = f.start[i]; j < f.start[i + 1]; ++j)
+                e += delta[f.param[j]] * f.factor[j];
+            double p = 1 / (1 + std::pow(10.0, -out.k * e / 400));
+            double err = td.results[i] - p;
+            sum += err * err;
+            double g = -2 * err * p * (1 - p) * slope / double(n);
+            for (std::uint32_t j = f.start[i]; j < f.start[i + 1]; ++j)
+                grad[f.param[j]] += g * f.factor[j];
+        }
+        // Adam: each parameter's step scaled by its own gradient's size, so rare squares move
+        // as surely as common ones.
+        const double b1 = 0.9, b2 = 0.999;
+        for (std::size_t j = 0; j < params; ++j) {
+            double gj = grad[j] + pull * delta[j];
+            m1[j] = b1 * m1[j] + (1 - b1) * gj;
+            m2[j] = b2 * m2[j] + (1 - b2) * gj * gj;
+            double mh = m1[j] / (1 - std::pow(b1, it)), vh = m2[j] / (1 - std::pow(b2, it));
+            delta[j] -= options.rate * mh / (std::sqrt(vh) + 1e-12);
+        }
+        if (log && (it % 100 == 0 || it == options.iterations))
+            *log << "squares, iteration " << it << ": loss " << sum / double(n) << std::endl;
+    }
+    out.bonus = withDelta(*variant, delta);
+    auto fitted = std::make_shared<Variant>(*variant);
+    fitted->squareBonus = out.bonus;
+    Evaluator after(fitted);
+    out.trainAfter = loss(evaluations(after, td), td.results, out.k);
+    out.validAfter = loss(evaluations(after, vd), vd.results, out.k);
+    return out;
+}
+
+nlohmann::ordered_json squaresSection(const Variant& variant,
+                                      const std::vector<SquareBonus>& bonus) {
+    const int half = SquareBonus::halfFiles(variant.board);
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    for (std::size_t t = 0; t < bonus.size() && t < variant.pieces.size(); ++t) {
+        const SquareBonus& b = bonus[t];
+        auto nonZero = [](const std::vector<int>& x) {
+            return std::any_of(x.begin(), x.end(), [](int y) { return y != 0; });
+        };
+        if (!nonZero(b.mg) && !nonZero(b.eg)) continue;
+        nlohmann::ordered_json piece;
+        for (const auto& [name, values] : {std::pair{"mg", &b.mg}, std::pair{"eg", &b.eg}}) {
+            nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+            for (int r = 0; r < variant.board.ranks; ++r)
+                rows.push_back(
+                    std::vector<int>(values->begin() + r * half, values->begin() + (r + 1) * half));
+            piece[name] = rows;
+        }
+        out[variant.pieces[t].letter] = piece;
+    }
     return out;
 }
 

@@ -85,8 +85,35 @@ std::shared_ptr<Variant> withParameters(const Variant& variant,
 FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<Sample>& samples,
               const FitOptions& options, std::ostream* log);
 
+// Square corrections (SquareBonus), fitted after the weights: the evaluation is linear in
+// them, so all of them are fitted together by gradient descent (Adam) on the same squared error,
+// the other weights held, with a pull towards 0 that keeps squares the data rarely shows at
+// nothing. The samples are split as `fit` splits them.
+struct SquareFitOptions {
+    int iterations = 600;
+    double validation = 0.1;
+    // Weight of the pull to 0: the loss adds prior times the sum of (correction / 100 cp)^2.
+    double prior = 0.0002;
+    double rate = 1.0;  // Adam's step, centipawns
+};
+
+struct SquareFitResult {
+    std::vector<SquareBonus> bonus;  // [type]: the variant's own corrections plus the fitted
+    double k = 1;
+    double trainBefore = 0, trainAfter = 0, validBefore = 0, validAfter = 0;
+    std::size_t trainSize = 0, validSize = 0;
+};
+
+SquareFitResult fitSquares(const std::shared_ptr<const Variant>& variant,
+                           const std::vector<Sample>& samples, const SquareFitOptions& options,
+                           std::ostream* log);
+
 // {"pieceValues": {...}, "weights": {...}}: the piece values, and the weights that differ from
 // their defaults.
 nlohmann::ordered_json evaluationSection(const std::vector<Parameter>& parameters);
+// {"N": {"mg": ROWS, "eg": ROWS}, ...}: the corrections of the pieces that have any, as the
+// variant file's "evaluation"/"squares" (rows by rank from the owner's side).
+nlohmann::ordered_json squaresSection(const Variant& variant,
+                                      const std::vector<SquareBonus>& bonus);
 
 }  // namespace timur::tune
