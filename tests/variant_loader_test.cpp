@@ -1035,5 +1035,29 @@ TEST(XBoardIdentity, Inherited) {
     EXPECT_EQ(wider->xboard->start, shipped("courier")->xboard->start);
 }
 
+// Inheriting: the base's square corrections (fitted to its board and pieces) stay with a file
+// that keeps both, and are dropped by one that gives another board or other pieces, which may
+// give its own.
+TEST(EvaluationSquares, Inherited) {
+    auto load = [](const std::string& text) { return loadVariantText(text, "x.json"); };
+    auto chess = shipped("chess");
+    ASSERT_FALSE(chess->squareBonus.empty());
+    PieceType knight = chess->pieceByLetter("N");
+    auto same = load(R"({"inherits": "chess", "rules": {"nMoveRule": 40}})");
+    ASSERT_EQ(same->squareBonus.size(), chess->squareBonus.size());
+    EXPECT_EQ(same->squareBonus[knight].mg, chess->squareBonus[knight].mg);
+    EXPECT_FALSE(load(R"({"inherits": "chess", "board": {"files": 8}})")->squareBonus.empty());
+    const std::string wide = R"({"inherits": "chess", "board": {"files": 10, "ranks": 8},
+        "start": "rnbqkbnrrr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKBNRRR w - - 0 1",
+        "rules": {"castling": null})";
+    EXPECT_TRUE(load(wide + "}")->squareBonus.empty());
+    json rows = json::array();
+    for (int r = 0; r < 8; ++r) rows.push_back({0, 0, 0, 0, r});
+    auto own = load(wide + R"(, "evaluation": {"squares": {"R": {"eg": )" + rows.dump() + "}}}}");
+    ASSERT_FALSE(own->squareBonus.empty());
+    EXPECT_TRUE(own->squareBonus[knight].mg.empty());
+    EXPECT_EQ(own->squareBonus[own->pieceByLetter("R")].eg[7 * 5 + 4], 7);
+}
+
 }  // namespace
 }  // namespace timur

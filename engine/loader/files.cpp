@@ -40,6 +40,21 @@ void forgetXBoardOnRename(Json& base, const Json& patch) {
         base.erase("xboard");
 }
 
+// The base's square corrections were fitted to its board and its pieces: a file that gives
+// another board or other pieces does without them (it may give its own).
+void forgetSquaresOnNewBoard(Json& base, const Json& patch) {
+    if (!base.is_object() || !base.contains("evaluation") || !base["evaluation"].is_object())
+        return;
+    bool newBoard = false;
+    if (patch.contains("board")) {
+        Json board = base.value("board", Json());
+        board.merge_patch(patch["board"]);
+        newBoard = board != base.value("board", Json());
+    }
+    bool newPieces = patch.contains("pieces");
+    if (newBoard || newPieces) base["evaluation"].erase("squares");
+}
+
 // "inherits": NAME or PATH: the variant is its base with this file's members merged over it
 // (a JSON merge patch: objects merge key by key, anything else replaces, null deletes).
 Json resolveInheritance(Json root, const std::string& origin, int depth) {
@@ -59,6 +74,7 @@ Json resolveInheritance(Json root, const std::string& origin, int depth) {
     Json merged = resolveInheritance(loader::parseJson(readFile(path), path), path, depth + 1);
     root.erase("inherits");
     forgetXBoardOnRename(merged, root);
+    forgetSquaresOnNewBoard(merged, root);
     merged.merge_patch(root);
     return merged;
 }
