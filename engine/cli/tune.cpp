@@ -54,12 +54,13 @@ int runTune(int argc, char** argv) {
             std::cout
                 << "Usage: timur tune [--variant NAME|FILE] [--games N] [--nodes N] [--pgn "
                    "FILE...]\n"
-                   "                  [-o FILE]\n"
+                   "                  [--squares] [-o FILE]\n"
                    "Plays short self-play games, keeps their quiet positions with the results,\n"
                    "and fits the evaluation's weights and piece values to them (Texel tuning:\n"
                    "the squared error between each result and the score the static evaluation\n"
                    "predicts, on a logistic curve whose scale K is fitted first). Progress goes\n"
-                   "to stderr; the result is a variant file's \"evaluation\" section.\n\n"
+                   "to stderr; the result is a variant file's \"evaluation\" section. With\n"
+                   "--squares it then fits square corrections for every piece as well.\n\n"
                 << opts;
             return kExitOk;
         }

@@ -147,13 +147,19 @@ double fitK(const std::vector<int>& evals, const std::vector<double>& results) {
     return (a + b) / 2;
 }
 
-// Every tenth sample (by default) is held out: neighbouring positions of one game go to both
-// sides less than a random split would send them.
-void split(const std::vector<Sample>& samples, double validation, std::vector<Sample>& train,
-           std::vector<Sample>& valid) {
+// The samples loaded as positions, training and held-out: every tenth (by default) is held
+// out, so that neighbouring positions of one game go to both sides less than a random split
+// would send them.
+struct Split {
+    Data train, valid;
+};
+Split splitSamples(const std::shared_ptr<const Variant>& variant,
+                   const std::vector<Sample>& samples, double validation) {
+    std::vector<Sample> train, valid;
     std::size_t every = validation > 0 ? std::size_t(std::max(2L, std::lround(1 / validation))) : 0;
     for (std::size_t i = 0; i < samples.size(); ++i)
         (every && i % every == every - 1 ? valid : train).push_back(samples[i]);
+    return {load(variant, train, 0, train.size()), load(variant, valid, 0, valid.size())};
 }
 
 // The square corrections as a linear model: each position's evaluation (White's view) and, per
@@ -289,12 +295,9 @@ std::shared_ptr<Variant> withParameters(const Variant& variant,
 FitResult fit(const std::shared_ptr<const Variant>& variant, const std::vector<Sample>& samples,
               const FitOptions& options, std::ostream* log) {
     FitResult out;
-    std::vector<Sample> train, valid;
-    split(samples, options.validation, train, valid);
-    Data td = load(variant, train, 0, train.size());
-    Data vd = load(variant, valid, 0, valid.size());
-    out.trainSize = train.size();
-    out.validSize = valid.size();
+    auto [td, vd] = splitSamples(variant, samples, options.validation);
+    out.trainSize = td.positions.size();
+    out.validSize = vd.positions.size();
     std::vector<Parameter> params = parametersOf(*variant, options.pieceValues);
     auto work = std::make_shared<Variant>(*variant);
     {
@@ -350,12 +353,9 @@ SquareFitResult fitSquares(const std::shared_ptr<const Variant>& variant,
                            const std::vector<Sample>& samples, const SquareFitOptions& options,
                            std::ostream* log) {
     SquareFitResult out;
-    std::vector<Sample> train, valid;
-    split(samples, options.validation, train, valid);
-    Data td = load(variant, train, 0, train.size());
-    Data vd = load(variant, valid, 0, valid.size());
-    out.trainSize = train.size();
-    out.validSize = valid.size();
+    auto [td, vd] = splitSamples(variant, samples, options.validation);
+    out.trainSize = td.positions.size();
+    out.validSize = vd.positions.size();
     Evaluator eval(variant);
     SquareFeatures f = squareFeatures(eval, *variant, td);
     out.k = fitK(evaluations(eval, td), td.results);
