@@ -329,6 +329,7 @@ struct XBoardIdentity {
 struct SquareBonus {
     std::vector<int> mg, eg;  // empty: no correction for this piece
     static int halfFiles(const Geometry& g) { return (g.files + 1) / 2; }
+    static int cells(const Geometry& g) { return g.ranks * halfFiles(g); }  // entries per phase
     static int index(const Geometry& g, Color c, int sq) {
         int rank = c == White ? g.rankOf(sq) : g.ranks - 1 - g.rankOf(sq);
         int file = std::min(g.fileOf(sq), g.files - 1 - g.fileOf(sq));

@@ -55,7 +55,7 @@ void Loader::loadSquareBonus(const Json& v, const std::string& ptr) {
         SquareBonus& bonus = var.squareBonus[t];
         for (const char* phase : {"mg", "eg"}) {
             std::vector<int>& out = std::string_view(phase) == "mg" ? bonus.mg : bonus.eg;
-            out.assign(std::size_t(g.ranks * half), 0);
+            out.assign(std::size_t(SquareBonus::cells(g)), 0);
             const Json* rows = member(piece, phase);
             if (!rows) continue;
             std::string rp = child(pp, phase);

@@ -171,9 +171,14 @@ struct SquareFeatures {
     std::vector<float> factor;
 };
 
+// The index of a square correction among the fitted parameters: by type, then cell, then phase.
+std::size_t squareParam(std::size_t type, int cells, int cell, bool endgame) {
+    return (type * std::size_t(cells) + std::size_t(cell)) * 2 + endgame;
+}
+
 SquareFeatures squareFeatures(const Evaluator& eval, const Variant& v, const Data& d) {
     const Geometry& g = v.board;
-    const int cells = g.ranks * SquareBonus::halfFiles(g);
+    const int cells = SquareBonus::cells(g);
     const int types = int(v.pieces.size());
     SquareFeatures f;
     std::vector<int> e = evaluations(eval, d);
@@ -186,10 +191,11 @@ SquareFeatures squareFeatures(const Evaluator& eval, const Variant& v, const Dat
             for (int t = 0; t < types; ++t) {
                 const SquareSet& s = pos.pieces(Color(c), PieceType(t));
                 for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
-                    std::uint32_t j =
-                        std::uint32_t((t * cells + SquareBonus::index(g, Color(c), int(sq))) * 2);
-                    f.param.push_back(j), f.factor.push_back(sign * mg);
-                    f.param.push_back(j + 1), f.factor.push_back(sign * eg);
+                    int cell = SquareBonus::index(g, Color(c), int(sq));
+                    for (bool endgame : {false, true}) {
+                        f.param.push_back(std::uint32_t(squareParam(t, cells, cell, endgame)));
+                        f.factor.push_back(sign * (endgame ? eg : mg));
+                    }
                 }
             }
         }
@@ -200,7 +206,7 @@ SquareFeatures squareFeatures(const Evaluator& eval, const Variant& v, const Dat
 
 // The variant's corrections plus `delta` (by SquareFeatures' parameter index), rounded.
 std::vector<SquareBonus> withDelta(const Variant& v, const std::vector<double>& delta) {
-    const int cells = v.board.ranks * SquareBonus::halfFiles(v.board);
+    const int cells = SquareBonus::cells(v.board);
     std::vector<SquareBonus> out(v.pieces.size());
     for (std::size_t t = 0; t < out.size(); ++t) {
         SquareBonus& b = out[t];
@@ -209,8 +215,8 @@ std::vector<SquareBonus> withDelta(const Variant& v, const std::vector<double>& 
         else
             b.mg.assign(std::size_t(cells), 0), b.eg.assign(std::size_t(cells), 0);
         for (int i = 0; i < cells; ++i) {
-            b.mg[std::size_t(i)] += int(std::lround(delta[(t * std::size_t(cells) + i) * 2]));
-            b.eg[std::size_t(i)] += int(std::lround(delta[(t * std::size_t(cells) + i) * 2 + 1]));
+            b.mg[std::size_t(i)] += int(std::lround(delta[squareParam(t, cells, i, false)]));
+            b.eg[std::size_t(i)] += int(std::lround(delta[squareParam(t, cells, i, true)]));
         }
     }
     return out;
@@ -363,8 +369,8 @@ SquareFitResult fitSquares(const std::shared_ptr<const Variant>& variant,
     out.validBefore = loss(evaluations(eval, vd), vd.results, out.k);
 
     const std::size_t n = td.positions.size();
-    const std::size_t params = variant->pieces.size() * std::size_t(variant->board.ranks) *
-                               std::size_t(SquareBonus::halfFiles(variant->board)) * 2;
+    const std::size_t params =
+        squareParam(variant->pieces.size(), SquareBonus::cells(variant->board), 0, false);
     std::vector<double> delta(params, 0), grad(params), m1(params, 0), m2(params, 0);
     const double slope = std::log(10.0) * out.k / 400;  // d(10-based logistic)/d(cp), unscaled
     const double pull = 2 * options.prior / (100.0 * 100.0);
