@@ -43,6 +43,7 @@ enum EvalWeight : int {
     kWConnectedMg,     // % of the bonus of a pawn-like piece defended by or beside one of its side
     kWConnectedEg,     //
     kWShelter,         // % of the shelter of pawn-like pieces in front of a royal (middlegame)
+    kWDrawScale,       // % of the endgame scale's pull towards a draw (material that cannot win)
     kEvalWeightCount
 };
 
@@ -60,7 +61,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"handBonus", 10},      {"conversion", 100},    {"reachCurve", 0},      {"tempo", 10},
     {"semiOpenFileMg", 20}, {"semiOpenFileEg", 5},  {"openFileMg", 25},     {"openFileEg", 15},
     {"pairMg", 70},         {"pairEg", 140},        {"connectedMg", 100},   {"connectedEg", 100},
-    {"shelter", 100},
+    {"shelter", 100},       {"drawScale", 100},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

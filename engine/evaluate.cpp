@@ -313,6 +313,14 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             }
         }
     }
+    scaleEndgames_ =
+        !hands_ && !v.rules.bareRoyal && v.rules.stalemate == Outcome::Draw && pawnStructure_;
+    lightestPiece_ = 0;
+    for (int t = 0; t < typeCount_; ++t)
+        if (!pawn_[t] && !royal_[t] && values_[t] > 0 &&
+            (!lightestPiece_ || values_[t] < lightestPiece_))
+            lightestPiece_ = values_[t];
+    if (!lightestPiece_ || !w_[kWDrawScale]) scaleEndgames_ = false;
     // Distances from the centre, for driving a lone royal to the edge.
     for (int sq = 0; sq < g.squareCount(); ++sq) {
         int df = std::abs(2 * g.fileOf(sq) - (g.files - 1)) / 2;
@@ -383,6 +391,7 @@ int Evaluator::evaluate(const Position& pos) const {
     int phaseMaterial = 0;
     int pieceCount[2] = {0, 0};
     int material[2] = {0, 0};  // non-royal piece values, on the board and in hand
+    int pawns[2] = {0, 0}, pieceMaterial[2] = {0, 0};  // pawn-like pieces; the others' values
     // Pawn-like pieces per file, for the structure terms.
     PawnFiles pawnFiles{};
     for (int c = 0; c < 2; ++c) {
@@ -417,7 +426,11 @@ int Evaluator::evaluate(const Position& pos) const {
                 eg[c] += v;
                 n += h;
             }
-            if (!pawn_[t] && !royal_[t]) phaseMaterial += n * values_[t];
+            if (!pawn_[t] && !royal_[t]) {
+                phaseMaterial += n * values_[t];
+                pieceMaterial[c] += n * values_[t];
+            }
+            if (pawn_[t]) pawns[c] += n;
             if (!royal_[t]) {
                 pieceCount[c] += n;
                 material[c] += n * values_[t];
@@ -483,6 +496,10 @@ int Evaluator::evaluate(const Position& pos) const {
     if (attacks_) attackTerms(pos, mg, eg);
     Color us = pos.sideToMove();
     int mgScore = mg[us] - mg[~us], egScore = eg[us] - eg[~us];
+    if (scaleEndgames_ && egScore != 0) {
+        int sf = endgameScale(pos, egScore > 0 ? us : ~us, pawns, pieceMaterial);
+        egScore = egScore * (64 - (64 - sf) * w_[kWDrawScale] / 100) / 64;
+    }
     int score = (mgScore * phase + egScore * (256 - phase)) / 256;
     return score + w_[kWTempo];
 }
@@ -502,6 +519,34 @@ int Evaluator::conversion(const Position& pos, Color strong, int lead, int phase
     bonus += 40 * centreDistance_[weak] / maxCentreDistance_;
     bonus += 24 * (maxRoyalDistance_ - apart) / maxRoyalDistance_;
     return bonus;
+}
+
+// How much of the endgame score the side ahead there can hope to turn into a win, in 64ths
+// (Stockfish's scale factors, in terms of any variant's pieces). Without pawn-like pieces a
+// lead of less than the lightest piece rarely mates; colour-bound pieces of one type on
+// different colours cannot fight for the same squares, so the pawns of the side ahead get
+// blocked; and few pawns leave the side ahead little to promote.
+int Evaluator::endgameScale(const Position& pos, Color strong, const int* pawns,
+                            const int* pieceMaterial) const {
+    Color weak = ~strong;
+    int lead = pieceMaterial[strong] - pieceMaterial[weak];
+    if (!pawns[strong] && lead <= lightestPiece_ * 5 / 4)
+        return pieceMaterial[strong] < lightestPiece_ * 3 / 2  ? 0
+               : pieceMaterial[weak] <= lightestPiece_ * 5 / 4 ? 4
+                                                               : 14;
+    // Opposite colour-bound pieces: one piece of such a type each, in different regions.
+    bool opposite = false;
+    for (int t = 0; t < typeCount_ && !opposite; ++t) {
+        if (!colourBound_[t]) continue;
+        const SquareSet& a = pos.pieces(White, PieceType(t));
+        const SquareSet& b = pos.pieces(Black, PieceType(t));
+        if (a.count() != 1 || b.count() != 1) continue;
+        int sa = int(a._Find_first()), sb = int(b._Find_first());
+        opposite = region_[White][t][sa] != region_[White][t][sb];
+        if (opposite && pieceMaterial[White] == values_[t] && pieceMaterial[Black] == values_[t])
+            return 22;
+    }
+    return std::min(64, 36 + (opposite ? 2 : 7) * pawns[strong]);
 }
 
 int Evaluator::gain(const Position& pos, const Move& m) const {

@@ -73,6 +73,8 @@ class Evaluator {
 
   private:
     int conversion(const Position& pos, Color strong, int lead, int phase) const;
+    int endgameScale(const Position& pos, Color strong, const int* pawns,
+                     const int* pieceMaterial) const;
     // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp).
     void attackTerms(const Position& pos, int* mg, int* eg) const;
     template <int W>
@@ -153,6 +155,10 @@ class Evaluator {
     bool pawnStructure_ = false;
     bool bareRoyalLoses_ = false;
     bool hands_ = false;
+    // The endgame is scaled towards a draw where the material cannot be converted: rules
+    // under which only checkmate wins (stalemate a draw, no baring, no hands).
+    bool scaleEndgames_ = false;
+    int lightestPiece_ = 0;  // the cheapest non-pawn, non-royal piece's value
     // Rules::GatingRule without drops: a piece in hand enters only through a gating right, so
     // the hand is worth as much as the rights left can bring in.
     bool gatingOnly_ = false;

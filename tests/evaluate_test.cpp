@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -84,6 +85,33 @@ std::string flipped(const std::string& fen) {
     return out + " " + side + " - - 0 1";
 }
 
+// The endgame's scale: material that cannot mate scores next to nothing, opposite bishops
+// halve a pawn lead, and a rook still wins (it is scaled, but stays far ahead).
+TEST(EndgameScale, LoneMinorPieceIsNoLead) {
+    int bishop = evalOf("chess", "8/8/8/4k3/8/8/3KB3/8 w - - 0 1");
+    int bare = evalOf("chess", "8/8/8/4k3/8/8/3K4/8 w - - 0 1");
+    EXPECT_LE(std::abs(bishop - bare), 30) << bishop << " " << bare;
+    EXPECT_LE(std::abs(evalOf("chess", "8/8/8/4k3/8/2n5/3KR3/8 w - - 0 1") - bare), 60);
+    EXPECT_GE(evalOf("chess", "8/8/8/4k3/8/8/3KR3/8 w - - 0 1") - bare, 250);
+}
+
+TEST(EndgameScale, OppositeBishopsHalveAPawnLead) {
+    // White two pawns up; Black's bishop on d4 (dark, opposite White's d5) or on e6 (light).
+    int opposite = evalOf("chess", "8/p7/P7/2pB1P2/2PbPk2/8/3K4/8 w - - 0 1");
+    int same = evalOf("chess", "8/p7/P3b3/2pB1P2/2P1Pk2/8/3K4/8 w - - 0 1");
+    EXPECT_GT(opposite, 0);
+    EXPECT_LT(2 * opposite, same) << opposite << " " << same;
+    // Black to move, colours swapped: the same scale.
+    EXPECT_EQ(evalOf("chess", flipped("8/p7/P7/2pB1P2/2PbPk2/8/3K4/8 w - - 0 1")), opposite);
+}
+
+// Where a bare royal loses (shatranj), a lone ferz is a winning lead: no scale there.
+TEST(EndgameScale, NotWhereBaringWins) {
+    int ferz = evalOf("shatranj", "8/8/8/4k3/8/8/3KQ3/8 w - - 0 1");
+    int bare = evalOf("shatranj", "8/8/8/4k3/8/8/3K4/8 w - - 0 1");
+    EXPECT_GE(ferz - bare, 100) << ferz << " " << bare;
+}
+
 // The run-time terms (mobility, threats, undefended pieces, attacks next to the royal) and the
 // rest score a position and its mirror image alike, for both sides to move.
 TEST(AttackTerms, SymmetricUnderColourFlip) {
@@ -128,6 +156,8 @@ int termOf(const std::string& variant, const std::string& fen, EvalWeight mg, Ev
     auto with = std::make_shared<Variant>(*v), without = std::make_shared<Variant>(*v);
     with->evalWeights[mg] = with->evalWeights[eg] = w;
     without->evalWeights[mg] = without->evalWeights[eg] = 0;
+    // Without the endgame scale, which would scale the term with the rest in these endings.
+    with->evalWeights[kWDrawScale] = without->evalWeights[kWDrawScale] = 0;
     Position pos(v);
     pos.setFen(fen);
     return Evaluator(with).evaluate(pos) - Evaluator(without).evaluate(pos);

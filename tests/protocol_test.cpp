@@ -602,14 +602,15 @@ TEST(XBoard, UnconfirmedPerpetualCheckWinIsNotClaimed) {
 }
 
 // A forced promotion goes to XBoard with its letter: XBoard supplies a bare one with its table's
-// Queen letter, '.' in makruk, and then empties the square (its board loses the new met).
+// Queen letter, '.' in makruk, and then empties the square (its board loses the new met). The
+// pawn's step is White's only move: the rook and the horse hold the king's squares.
 TEST(XBoard, ForcedPromotionIsSentWithItsLetter) {
     Engine e;
     xboardStart(e);
     e.send("new");
     e.send("variant makruk");
     e.send("force");
-    e.send("setboard 7k/8/8/3P4/8/8/8/K7 w - - 0 1");
+    e.send("setboard 1r5k/8/8/3P4/8/8/8/K1n5 w - - 0 1");
     e.send("sd 3");
     e.send("go");
     auto move = e.expect("^move ");
