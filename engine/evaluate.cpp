@@ -313,14 +313,13 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             }
         }
     }
-    scaleEndgames_ =
-        !hands_ && !v.rules.bareRoyal && v.rules.stalemate == Outcome::Draw && pawnStructure_;
     lightestPiece_ = 0;
     for (int t = 0; t < typeCount_; ++t)
         if (!pawn_[t] && !royal_[t] && values_[t] > 0 &&
             (!lightestPiece_ || values_[t] < lightestPiece_))
             lightestPiece_ = values_[t];
-    if (!lightestPiece_ || !w_[kWDrawScale]) scaleEndgames_ = false;
+    scaleEndgames_ = !hands_ && !v.rules.bareRoyal && v.rules.stalemate == Outcome::Draw &&
+                     pawnStructure_ && lightestPiece_ && w_[kWDrawScale];
     // Distances from the centre, for driving a lone royal to the edge.
     for (int sq = 0; sq < g.squareCount(); ++sq) {
         int df = std::abs(2 * g.fileOf(sq) - (g.files - 1)) / 2;
@@ -388,7 +387,6 @@ int Evaluator::phase(const Position& pos) const {
 
 int Evaluator::evaluate(const Position& pos) const {
     int mg[2] = {0, 0}, eg[2] = {0, 0};
-    int phaseMaterial = 0;
     int pieceCount[2] = {0, 0};
     int material[2] = {0, 0};  // non-royal piece values, on the board and in hand
     int pawns[2] = {0, 0}, pieceMaterial[2] = {0, 0};  // pawn-like pieces; the others' values
@@ -426,10 +424,7 @@ int Evaluator::evaluate(const Position& pos) const {
                 eg[c] += v;
                 n += h;
             }
-            if (!pawn_[t] && !royal_[t]) {
-                phaseMaterial += n * values_[t];
-                pieceMaterial[c] += n * values_[t];
-            }
+            if (!pawn_[t] && !royal_[t]) pieceMaterial[c] += n * values_[t];
             if (pawn_[t]) pawns[c] += n;
             if (!royal_[t]) {
                 pieceCount[c] += n;
@@ -487,7 +482,7 @@ int Evaluator::evaluate(const Position& pos) const {
     if (bareRoyalLoses_)
         for (int c = 0; c < 2; ++c)
             if (pieceCount[c] <= 1) eg[c] -= 60 * (2 - pieceCount[c]);
-    int phase = std::min(256, phaseMaterial * 256 / phaseTotal_);
+    int phase = std::min(256, (pieceMaterial[White] + pieceMaterial[Black]) * 256 / phaseTotal_);
     int lead = material[White] - material[Black];
     if (lead != 0) {
         Color strong = lead > 0 ? White : Black;
