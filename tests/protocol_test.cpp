@@ -1184,6 +1184,34 @@ TEST(Uci, GoLimitsAndInfo) {
     EXPECT_EQ(e.finish(), 0);
 }
 
+// `go searchmoves`: only the listed root moves are searched, whatever the search would rather
+// play; a move that is not legal is reported and left out, and a list with no legal move leaves
+// every move to the search.
+TEST(Uci, SearchmovesLimitsTheRootMoves) {
+    Engine e;
+    uciStart(e);
+    e.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    e.send("go searchmoves a1a2 g1h1 depth 4");
+    auto best = e.expect("^bestmove ");
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_TRUE(best->substr(0, 13) == "bestmove a1a2" || best->substr(0, 13) == "bestmove g1h1")
+        << *best;
+    size_t mark = e.lines().size();
+    e.send("go depth 3 searchmoves a1a9 g1g2");
+    EXPECT_TRUE(e.expect("^info string go searchmoves: illegal move a1a9, left out$"))
+        << e.transcript();
+    best = e.expect("^bestmove ");
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_EQ(best->substr(0, 13), "bestmove g1g2") << e.transcript();
+    EXPECT_LT(e.find(" score mate 1 ", mark), 0) << e.transcript();
+    e.send("go searchmoves e2e4 depth 3");
+    best = e.expect("^bestmove ");
+    ASSERT_TRUE(best) << e.transcript();
+    EXPECT_EQ(best->substr(0, 13), "bestmove a1a8") << e.transcript();
+    e.send("quit");
+    EXPECT_EQ(e.finish(), 0);
+}
+
 TEST(Uci, MateStalemateAndBadInput) {
     Engine e;
     uciStart(e);

@@ -247,7 +247,16 @@ void UciEngine::go(const std::vector<std::string>& w) {
         } else if (k == "ponder") {
             limits.ponder = true;
         } else if (k == "searchmoves") {
-            while (i + 1 < w.size() && !isKeyword(w[i + 1])) ++i;  // not supported: ignored
+            // The root moves to search; one that is not legal here is reported and left out
+            // (none legal: every move, as with no list).
+            while (i + 1 < w.size() && !isKeyword(w[i + 1])) {
+                const std::string& text = w[++i];
+                Move m = parseMove(*pos_, text);
+                if (m.isNull())
+                    info("go searchmoves: illegal move " + text + ", left out");
+                else
+                    limits.searchMoves.push_back(m);
+            }
         } else if (!isKeyword(k)) {
             info("go: unknown parameter " + k);
         } else if (!hasValue) {
