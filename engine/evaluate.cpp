@@ -382,7 +382,7 @@ int Evaluator::phase(const Position& pos) const {
             if (!pawn_[t] && !royal_[t])
                 material += values_[t] * (int(pos.pieces(Color(c), PieceType(t)).count()) +
                                           (hands_ ? pos.hand(Color(c), PieceType(t)) : 0));
-    return std::min(256, material * 256 / phaseTotal_);
+    return phaseOf(material);
 }
 
 int Evaluator::evaluate(const Position& pos) const {
@@ -482,7 +482,7 @@ int Evaluator::evaluate(const Position& pos) const {
     if (bareRoyalLoses_)
         for (int c = 0; c < 2; ++c)
             if (pieceCount[c] <= 1) eg[c] -= 60 * (2 - pieceCount[c]);
-    int phase = std::min(256, (pieceMaterial[White] + pieceMaterial[Black]) * 256 / phaseTotal_);
+    int phase = phaseOf(pieceMaterial[White] + pieceMaterial[Black]);
     int lead = material[White] - material[Black];
     if (lead != 0) {
         Color strong = lead > 0 ? White : Black;

@@ -15,6 +15,7 @@
 // the first royals alone, each Evaluator keeps in a cache by those (evaluate_pawns.cpp).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -152,6 +153,9 @@ class Evaluator {
     std::array<int, kMaxPieceTypes> pairMg_{}, pairEg_{};  // centipawns, weights applied
     std::array<std::array<std::vector<std::uint16_t>, kMaxPieceTypes>, 2> region_;
     int phaseTotal_ = 1;  // non-pawn, non-royal material of the start position
+    // The phase of that much non-pawn, non-royal material (both sides): 256 at phaseTotal_ or
+    // more.
+    int phaseOf(int material) const { return std::min(256, material * 256 / phaseTotal_); }
     bool pawnStructure_ = false;
     bool bareRoyalLoses_ = false;
     bool hands_ = false;
