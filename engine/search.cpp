@@ -181,11 +181,12 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) 
     // Stand pat: out of check the side to move may decline every capture.
     int alphaOrig = alpha;
     int best = -kInfinity;
-    int standPat = -kInfinity;
+    int standPat = -kInfinity, rawEv = 0;
     if (!check) {
-        standPat = e ? e->eval : eval_->evaluate(*pos_);
+        rawEv = e ? e->eval : eval_->evaluate(*pos_);
+        standPat = correctedEval(rawEv);
         if (standPat >= beta) {
-            if (!e) tt_.store(key, Move{}, scoreToTT(standPat, ply), standPat, 0, kBoundLower);
+            if (!e) tt_.store(key, Move{}, scoreToTT(standPat, ply), rawEv, 0, kBoundLower);
             return standPat;
         }
         best = standPat;
@@ -230,8 +231,8 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) 
     }
     if (best > -kInfinity) {  // stand pat, or in check at least one evasion searched
         Bound bound = best >= beta ? kBoundLower : best > alphaOrig ? kBoundExact : kBoundUpper;
-        tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
-                  check ? 0 : standPat, 0, bound);
+        tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), rawEv, 0,
+                  bound);
     }
     return best;
 }
@@ -307,7 +308,9 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     }
 
     Color us = pos_->sideToMove();
-    const int staticEv = check ? -kInfinity : e ? e->eval : eval_->evaluate(*pos_);
+    // The table keeps the raw evaluation; the search judges by the corrected one.
+    const int rawEv = check ? 0 : e ? e->eval : eval_->evaluate(*pos_);
+    const int staticEv = check ? -kInfinity : correctedEval(rawEv);
     bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
     // Improving: the static evaluation rose since this side's last move (two plies up; in
     // check there, four). Pruning is bolder where it did not.
@@ -510,9 +513,15 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
             if (std::int16_t* row = pieceToHistory_.continuation(pieceTo_[ply - back]))
                 updateTowards(row[pieceTo_[ply - 1]], bonus);
     }
+    // The evaluation's error, where the result bounds it: not in check, not a mate, and not
+    // where a capture or promotion won (the material, not the evaluation, made the score).
+    if (!singularTest && !check && std::abs(best) < kMateBound &&
+        !(bound != kBoundUpper && isCaptureOrPromotion(*pos_, bestMove)) &&
+        !(bound == kBoundLower && best <= staticEv) && !(bound == kBoundUpper && best >= staticEv))
+        correction_.update(us, pos_->pawnHash(), best - rawEv, depth);
     if (!singularTest)
-        tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply),
-                  check ? 0 : staticEv, depth, bound);
+        tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), rawEv, depth,
+                  bound);
     return best;
 }
 

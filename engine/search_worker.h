@@ -17,6 +17,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "engine/search.h"
+#include "engine/search_correction.h"
 #include "engine/timeman.h"
 #include "engine/tt.h"
 
@@ -75,6 +76,7 @@ class SearchWorker {
         history_.clear();
         pieceToHistory_.clear();
         std::fill(counterMoves_.begin(), counterMoves_.end(), Move{});
+        correction_.clear();
     }
 
   private:
@@ -102,6 +104,10 @@ class SearchWorker {
     // low).
     int search(int depth, int alpha, int beta, int ply, bool pvNode, bool cutNode,
                bool nullOk = true);
+    // The static evaluation corrected by what the search learned (CorrectionHistory).
+    int correctedEval(int raw) const {
+        return correction_.correct(pos_->sideToMove(), pos_->pawnHash(), raw);
+    }
     int probCut(int depth, int raisedBeta, int ply, const Move& ttMove, int staticEv, bool cutNode);
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line, int multiPv = 0) const;
     int rootSearch(MoveList& rootMoves, int first, int depth, int alpha, int beta, Move& iterBest,
@@ -136,6 +142,7 @@ class SearchWorker {
     std::vector<int> evals_;  // [ply]: the static evaluation, -kInfinity in check
     ButterflyHistory history_;
     PieceToHistories pieceToHistory_;  // continuation and capture histories
+    CorrectionHistory correction_;     // the evaluation's bias by pawn structure
     std::vector<Move> excluded_;       // [ply]: the move a singular test leaves out, or null
     std::vector<int> pieceTo_;         // [ply]: the piece-to index of the move made there, or -1
     std::vector<std::uint8_t> quietMade_;  // [ply]: the main search made a quiet move there
