@@ -518,7 +518,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     if (!singularTest && !check && std::abs(best) < kMateBound &&
         !(bound != kBoundUpper && isCaptureOrPromotion(*pos_, bestMove)) &&
         !(bound == kBoundLower && best <= staticEv) && !(bound == kBoundUpper && best >= staticEv))
-        correction_.update(us, pos_->pawnHash(), best - rawEv, depth);
+        correction_.update(us, correctionKey(), best - rawEv, depth);
     if (!singularTest)
         tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), rawEv, depth,
                   bound);

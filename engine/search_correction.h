@@ -1,8 +1,9 @@
 // Correction history: how far the search's results have lain from the static evaluation lately,
-// by the side to move and the pawn structure. An evaluation written for any variant misjudges
-// some structures the same way all game long (a blocked chain, a passed pawn that cannot be
-// stopped); the search learns that bias as it goes and adds it to the evaluation, so that its
-// pruning, its improving flag and quiescence's stand-pat judge by the corrected value.
+// by the side to move and a key the search gives (the pawn-like pieces and the royals). An
+// evaluation written for any variant misjudges some structures the same way all game long (a
+// blocked chain, a passed pawn that cannot be stopped); the search learns that bias as it goes
+// and adds it to the evaluation, so that its pruning, its improving flag and quiescence's
+// stand-pat judge by the corrected value.
 #pragma once
 
 #include <algorithm>

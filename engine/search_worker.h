@@ -106,7 +106,20 @@ class SearchWorker {
                bool nullOk = true);
     // The static evaluation corrected by what the search learned (CorrectionHistory).
     int correctedEval(int raw) const {
-        return correction_.correct(pos_->sideToMove(), pos_->pawnHash(), raw);
+        return correction_.correct(pos_->sideToMove(), correctionKey(), raw);
+    }
+    // The correction's key: the pawn-like pieces and each side's first royal. Without the
+    // royals, a variant whose pawns seldom move (xiangqi) has one entry for long stretches of
+    // a game, a bias for the side to move that stood for nothing in particular.
+    std::uint64_t correctionKey() const {
+        std::uint64_t key = pos_->pawnHash();
+        for (int c = 0; c < 2; ++c)
+            if (!pos_->royals(Color(c)).empty()) {
+                std::uint64_t z = (std::uint64_t(pos_->royals(Color(c)).front()) * 2 + c + 1) *
+                                  0x9e3779b97f4a7c15ULL;
+                key ^= z ^ (z >> 31);
+            }
+        return key;
     }
     int probCut(int depth, int raisedBeta, int ply, const Move& ttMove, int staticEv, bool cutNode);
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line, int multiPv = 0) const;
@@ -142,7 +155,7 @@ class SearchWorker {
     std::vector<int> evals_;  // [ply]: the static evaluation, -kInfinity in check
     ButterflyHistory history_;
     PieceToHistories pieceToHistory_;  // continuation and capture histories
-    CorrectionHistory correction_;     // the evaluation's bias by pawn structure
+    CorrectionHistory correction_;     // the evaluation's bias by pawns and royals
     std::vector<Move> excluded_;       // [ply]: the move a singular test leaves out, or null
     std::vector<int> pieceTo_;         // [ply]: the piece-to index of the move made there, or -1
     std::vector<std::uint8_t> quietMade_;  // [ply]: the main search made a quiet move there
