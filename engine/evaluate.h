@@ -71,6 +71,10 @@ class Evaluator {
     int gain(const Position& pos, const Move& m) const;
     // Whether side c has pieces other than royals and pawn-like ones (null-move safety).
     bool hasPieces(const Position& pos, Color c) const;
+    // What the pawn terms read of a position (their cache's key; the search's correction
+    // history keys by it too): the squares of each pawn-like type of each colour
+    // (Position::pawnHash) and each side's first royal.
+    std::uint64_t pawnKey(const Position& pos) const;
 
   private:
     int conversion(const Position& pos, Color strong, int lead, int phase) const;
@@ -87,9 +91,6 @@ class Evaluator {
     // from the pawn cache, or computed by pawnTerms and stored there.
     void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
-    // What pawnTerms reads of a position: the squares of each pawn-like type of each colour
-    // (Position::pawnHash) and each side's first royal.
-    std::uint64_t pawnKey(const Position& pos) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
     void preparePawnTerms();
 

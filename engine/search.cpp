@@ -184,7 +184,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) 
     int standPat = -kInfinity, rawEv = 0;
     if (!check) {
         rawEv = e ? e->eval : eval_->evaluate(*pos_);
-        standPat = correctedEval(rawEv);
+        standPat = correctedEval(rawEv, eval_->pawnKey(*pos_));
         if (standPat >= beta) {
             if (!e) tt_.store(key, Move{}, scoreToTT(standPat, ply), rawEv, 0, kBoundLower);
             return standPat;
@@ -310,7 +310,8 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     Color us = pos_->sideToMove();
     // The table keeps the raw evaluation; the search judges by the corrected one.
     const int rawEv = check ? 0 : e ? e->eval : eval_->evaluate(*pos_);
-    const int staticEv = check ? -kInfinity : correctedEval(rawEv);
+    const std::uint64_t structureKey = eval_->pawnKey(*pos_);
+    const int staticEv = check ? -kInfinity : correctedEval(rawEv, structureKey);
     bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
     // Improving: the static evaluation rose since this side's last move (two plies up; in
     // check there, four). Pruning is bolder where it did not.
@@ -518,7 +519,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     if (!singularTest && !check && std::abs(best) < kMateBound &&
         !(bound != kBoundUpper && isCaptureOrPromotion(*pos_, bestMove)) &&
         !(bound == kBoundLower && best <= staticEv) && !(bound == kBoundUpper && best >= staticEv))
-        correction_.update(us, correctionKey(), best - rawEv, depth);
+        correction_.update(us, structureKey, best - rawEv, depth);
     if (!singularTest)
         tt_.store(key, bound == kBoundUpper ? Move{} : bestMove, scoreToTT(best, ply), rawEv, depth,
                   bound);

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <vector>
 
 #include "engine/piece.h"
@@ -20,14 +19,14 @@ class CorrectionHistory {
     CorrectionHistory() : table_(2 * kEntries, 0) {}
 
     // The evaluation with the bias learned for this side and structure.
-    int correct(Color us, std::uint64_t pawnKey, int eval) const {
-        return eval + table_[index(us, pawnKey)] / kGrain;
+    int correct(Color us, std::uint64_t key, int eval) const {
+        return eval + table_[index(us, key)] / kGrain;
     }
 
     // A node's result: the entry moves towards `error` (the search's score less the raw
     // evaluation), the more the deeper the search that found it.
-    void update(Color us, std::uint64_t pawnKey, int error, int depth) {
-        int& entry = table_[index(us, pawnKey)];
+    void update(Color us, std::uint64_t key, int error, int depth) {
+        int& entry = table_[index(us, key)];
         int weight = std::min(depth + 1, kMaxWeight);
         int target = std::clamp(error, -kLimit, kLimit) * kGrain;
         entry = (entry * (kScale - weight) + target * weight) / kScale;

@@ -43,7 +43,7 @@ int SearchWorker::rootSearch(MoveList& rootMoves, int first, int depth, int alph
     int best = -kInfinity;
     bool check = inCheck(*pos_);
     markCheck(check);
-    evals_[0] = check ? -kInfinity : correctedEval(eval_->evaluate(*pos_));
+    evals_[0] = check ? -kInfinity : correctedEval(eval_->evaluate(*pos_), eval_->pawnKey(*pos_));
     for (int i = first; i < rootMoves.size; ++i) {
         Move m = rootMoves[i];
         pieceTo_[0] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);

@@ -104,22 +104,12 @@ class SearchWorker {
     // low).
     int search(int depth, int alpha, int beta, int ply, bool pvNode, bool cutNode,
                bool nullOk = true);
-    // The static evaluation corrected by what the search learned (CorrectionHistory).
-    int correctedEval(int raw) const {
-        return correction_.correct(pos_->sideToMove(), correctionKey(), raw);
-    }
-    // The correction's key: the pawn-like pieces and each side's first royal. Without the
-    // royals, a variant whose pawns seldom move (xiangqi) has one entry for long stretches of
-    // a game, a bias for the side to move that stood for nothing in particular.
-    std::uint64_t correctionKey() const {
-        std::uint64_t key = pos_->pawnHash();
-        for (int c = 0; c < 2; ++c)
-            if (!pos_->royals(Color(c)).empty()) {
-                std::uint64_t z = (std::uint64_t(pos_->royals(Color(c)).front()) * 2 + c + 1) *
-                                  0x9e3779b97f4a7c15ULL;
-                key ^= z ^ (z >> 31);
-            }
-        return key;
+    // The static evaluation corrected by what the search learned (CorrectionHistory), keyed
+    // by the pawn-like pieces and each side's first royal (Evaluator::pawnKey). Without the
+    // royals, a variant whose pawns seldom move (xiangqi) has one entry for long stretches of a
+    // game, a bias for the side to move that stood for nothing in particular.
+    int correctedEval(int raw, std::uint64_t structureKey) const {
+        return correction_.correct(pos_->sideToMove(), structureKey, raw);
     }
     int probCut(int depth, int raisedBeta, int ply, const Move& ttMove, int staticEv, bool cutNode);
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line, int multiPv = 0) const;
