@@ -310,7 +310,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     Color us = pos_->sideToMove();
     // The table keeps the raw evaluation; the search judges by the corrected one.
     const int rawEv = check ? 0 : e ? e->eval : eval_->evaluate(*pos_);
-    const std::uint64_t structureKey = eval_->pawnKey(*pos_);
+    const std::uint64_t structureKey = check ? 0 : eval_->pawnKey(*pos_);  // used out of check
     const int staticEv = check ? -kInfinity : correctedEval(rawEv, structureKey);
     bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
     // Improving: the static evaluation rose since this side's last move (two plies up; in
