@@ -34,19 +34,6 @@ def legal_moves(eng, moves):
     return found
 
 
-def score(eng, moves, depth):
-    eng.send("position startpos moves " + " ".join(moves))
-    eng.send(f"go depth {depth}")
-    last = None
-    for line in eng.wait("bestmove"):
-        m = re.search(r" score (cp|mate) (-?\d+)", line)
-        if m:
-            last = (m.group(1), int(m.group(2)))
-    if last is None or last[0] == "mate":
-        return None
-    return last[1]  # the side to move's view
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("out")
@@ -82,8 +69,8 @@ def main():
             line = " ".join(moves)
             if len(moves) < a.plies or line in seen:
                 continue
-            cp = score(eng, moves, a.depth)
-            if cp is None or abs(cp) > a.window:
+            score = eng.score("startpos moves " + line, a.depth)
+            if score is None or score[0] == "mate" or abs(score[1]) > a.window:
                 continue
             seen.add(line)
             out.write(line + "\n")

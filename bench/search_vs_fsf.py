@@ -76,6 +76,18 @@ class Uci:
                         nps = int(k.group(1))
         return depth, nodes, nps
 
+    def score(self, position, depth):
+        """The last score of a search of `position` (what follows UCI's `position`) to `depth`,
+        from the side to move's view: ("cp" or "mate", value), or None."""
+        self.send("position " + position)
+        self.send(f"go depth {depth}")
+        last = None
+        for line in self.wait("bestmove"):
+            m = re.search(r" score (cp|mate) (-?\d+)", line)
+            if m:
+                last = (m.group(1), int(m.group(2)))
+        return last
+
     def close(self):
         self.send("quit")
         self.p.wait(timeout=10)

@@ -11,7 +11,6 @@ Usage: bench/uci_labels.py IN OUT --engine /usr/games/fairy-stockfish --variant 
                            [--depth 7] [--every 1]
 """
 import argparse
-import re
 
 from search_vs_fsf import Uci
 
@@ -38,13 +37,7 @@ def main():
             if i % a.every or "|" not in line:
                 continue
             fen = line.rsplit("|", 1)[0].strip()
-            eng.send("position fen " + fen)
-            eng.send(f"go depth {a.depth}")
-            score = None
-            for reply in eng.wait("bestmove"):
-                m = re.search(r" score (cp|mate) (-?\d+)", reply)
-                if m:
-                    score = (m.group(1), int(m.group(2)))
+            score = eng.score("fen " + fen, a.depth)
             if score is None:
                 continue
             cp = score[1] if score[0] == "cp" else (3000 if score[1] > 0 else -3000)
