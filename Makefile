@@ -52,8 +52,28 @@ deps:
 	    echo "warning: could not install $$missing: the build does not need them, make test fails without them (REQUIRE_PEERS=0 skips those tests)"; \
 	fi
 
+# PGO=1 (the default) builds the engine twice: first with instrumentation, which a training run
+# uses to record where the engine spends its time, then with that profile (about 15% faster).
+# PGO=0 builds once, for quicker rebuilds while editing.
+PGO ?= 1
+# The training: `timur bench` for the search, perft for the move generator's own paths (a path
+# the training never ran would be compiled as cold, for size).
+PGO_PERFT := chess capablanca grand xiangqi janggi shogi crazyhouse tamerlane
+PGO_GEN_DIR := $(BUILD_DIR)/profile-gen
+PGO_DATA := $(abspath $(BUILD_DIR))/profile-data
+
 build:
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release
+ifeq ($(PGO),1)
+	cmake -S . -B $(PGO_GEN_DIR) -DCMAKE_BUILD_TYPE=Release -DTIMUR_PGO=generate \
+	  -DTIMUR_PGO_DATA=$(PGO_DATA) -DTIMUR_BUILD_TESTS=OFF -DTIMUR_BUILD_BENCH=OFF
+	cmake --build $(PGO_GEN_DIR) -j$(JOBS) --target timur
+	rm -rf $(PGO_DATA)
+	$(PGO_GEN_DIR)/timur bench 8 > /dev/null
+	for v in $(PGO_PERFT); do $(PGO_GEN_DIR)/timur perft --variant $$v --depth 4 > /dev/null; done
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DTIMUR_PGO=use -DTIMUR_PGO_DATA=$(PGO_DATA)
+else
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DTIMUR_PGO=off
+endif
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 	@if [ -n "$(EXE)" ]; then cp $(BUILD_DIR)/timur "$(EXE)" && echo "built $(EXE)"; fi
 
