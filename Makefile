@@ -56,8 +56,8 @@ deps:
 # uses to record where the engine spends its time, then with that profile (about 15% faster).
 # PGO=0 builds once, for quicker rebuilds while editing.
 PGO ?= 1
-# The training: `timur bench` for the search, perft for the move generator's own paths (a path
-# the training never ran would be compiled as cold, for size).
+# The training: `timur bench` for the search, perft for the move generator's own paths, which
+# the search does not run (what no training runs is compiled as if there were no profile).
 PGO_PERFT := chess capablanca grand xiangqi janggi shogi crazyhouse tamerlane
 PGO_GEN_DIR := $(BUILD_DIR)/profile-gen
 PGO_DATA := $(abspath $(BUILD_DIR))/profile-data
