@@ -61,6 +61,7 @@ PGO ?= 1
 PGO_PERFT := chess capablanca grand xiangqi janggi shogi crazyhouse tamerlane
 PGO_GEN_DIR := $(BUILD_DIR)/profile-gen
 PGO_DATA := $(abspath $(BUILD_DIR))/profile-data
+PGO_MODE := $(if $(filter 1,$(PGO)),use,off)
 
 build:
 ifeq ($(PGO),1)
@@ -70,10 +71,9 @@ ifeq ($(PGO),1)
 	rm -rf $(PGO_DATA)
 	$(PGO_GEN_DIR)/timur bench 8 > /dev/null
 	for v in $(PGO_PERFT); do $(PGO_GEN_DIR)/timur perft --variant $$v --depth 4 > /dev/null; done
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DTIMUR_PGO=use -DTIMUR_PGO_DATA=$(PGO_DATA)
-else
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DTIMUR_PGO=off
 endif
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DTIMUR_PGO=$(PGO_MODE) \
+	  -DTIMUR_PGO_DATA=$(PGO_DATA)
 	cmake --build $(BUILD_DIR) -j$(JOBS)
 	@if [ -n "$(EXE)" ]; then cp $(BUILD_DIR)/timur "$(EXE)" && echo "built $(EXE)"; fi
 
