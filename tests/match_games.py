@@ -47,18 +47,20 @@ def option(match_args, name, default=None):
     return match_args[match_args.index(name) + 1] if name in match_args else default
 
 
-def plies_per_game(pgn):
-    out = []
+def games_by_round(pgn):
+    """{game number: its PGN block}. The PGN holds the games in the order they finished, which
+    under --concurrency is not their numbers' order; the Round tag is the game's number."""
+    games = {}
     for block in re.split(r"\n(?=\[Event )", pgn.strip()):
-        m = re.search(r'^\[PlyCount "(\d+)"\]', block, re.M)
-        if block.strip():
-            out.append(int(m.group(1)) if m else None)
-    return out
+        m = re.search(r'^\[Round "(\d+)"\]', block, re.M)
+        if m:
+            games[int(m.group(1))] = block
+    return games
 
 
-def game_pgn(pgn, number):
-    blocks = [b for b in re.split(r"\n(?=\[Event )", pgn.strip()) if b.strip()]
-    return blocks[number - 1] if 0 < number <= len(blocks) else ""
+def plies_in(block):
+    m = re.search(r'^\[PlyCount "(\d+)"\]', block, re.M)
+    return int(m.group(1)) if m else "?"
 
 
 def dialogue_before(dialogue, number, move, lines=60):
@@ -129,11 +131,11 @@ def main():
     if done.returncode != 0:
         failures.append(f"timur match exited with {done.returncode}:\n{out}")
     finished = FINISHED.findall(out)
-    plies = plies_per_game(pgn)
+    by_round = games_by_round(pgn)
     points = {n: 0.0 for n in names}
     for number, white, black, result, comment in finished:
         n = int(number)
-        count = plies[n - 1] if n - 1 < len(plies) and plies[n - 1] is not None else "?"
+        count = plies_in(by_round[n]) if n in by_round else "?"
         print(f"game {n}: {white} - {black} {result} {{{comment}}} after {count} plies",
               flush=True)
         if result == "1-0":
@@ -156,12 +158,12 @@ def main():
             failures.append(f"game {n}: the opponent {culprit} {fault} (not Timur's fault, but "
                             f"no real game either): {comment}")
         move = comment.rsplit(": ", 1)[-1] if "illegal move" in comment else ""
-        print(f"--- game {n}'s PGN:\n{game_pgn(pgn, n)}\n--- the dialogue before the fault:\n"
+        print(f"--- game {n}'s PGN:\n{by_round.get(n, '')}\n--- the dialogue before the fault:\n"
               f"{dialogue_before(dialogue, n, move)}\n---", flush=True)
     if len(finished) != games:
         failures.append(f"{len(finished)} games finished, expected {games}:\n{out}")
-    if len(plies) != games:
-        failures.append(f"{len(plies)} games in the PGN, expected {games}")
+    if sorted(by_round) != list(range(1, games + 1)):
+        failures.append(f"the PGN holds games {sorted(by_round)}, expected 1 to {games}")
     # The PGN names the variant as XBoard does (no tag for chess).
     tagged = len(re.findall(r'^\[Variant "[^"]+"\]', pgn, re.M))
     if tagged != (0 if variant == "chess" else games):
