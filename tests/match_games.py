@@ -29,6 +29,9 @@ SKIP = 77
 # How `timur match` says that the side to move lost by a fault (engine/match/game.cpp).
 FAULTS = ("loses on time", "makes an illegal move", "makes a false claim", "rejects a legal move",
           "disconnects", "'s connection stalls", "fails to start the game")
+# A line of `timur match --debug`'s dialogue: the game's number (once one has begun), the engine's
+# name, and what was sent to it (<) or came from it (>).
+DIALOGUE = re.compile(r"^(\[game \d+\] )?\S+ [<>] ")
 FINISHED = re.compile(r"^Finished game (\d+) \((.+) vs (.+)\): (1-0|0-1|1/2-1/2|\*) \{(.*)\}$",
                       re.M)
 
@@ -64,21 +67,17 @@ def plies_in(block):
 
 
 def dialogue_before(dialogue, number, move, lines=60):
-    """The last `lines` lines of game `number`'s dialogue (concurrency 1) up to the line that
-    sends `move` as a move, or up to the game's end."""
-    rows = dialogue.splitlines()
-    starts = [i for i, r in enumerate(rows) if re.match(r"^\S+ < (ucinewgame|new)$", r)]
-    if starts:
-        engine = rows[starts[0]].split()[0]
-        starts = [i for i in starts if rows[i].split()[0] == engine]
-    begin = starts[number - 1] if 0 < number <= len(starts) else 0
-    end = starts[number] if number < len(starts) else len(rows)
-    for i in range(begin, end):
-        if move and re.search(r"\b(bestmove|move) " + re.escape(move) + r"\b", rows[i]):
+    """The last `lines` lines of game `number`'s dialogue up to the line that sends `move` as a
+    move, or up to the game's end. `timur match --debug` marks each line with its game's number,
+    so games played side by side (--concurrency) come apart."""
+    rows = [r for r in dialogue.splitlines() if r.startswith(f"[game {number}] ")]
+    end = len(rows)
+    for i, r in enumerate(rows):
+        if move and re.search(r"\b(bestmove|move) " + re.escape(move) + r"\b", r):
             end = i + 1
             break
     # The search's info lines are left out: the positions and moves are what tell the story.
-    told = [r for r in rows[begin:end] if not re.match(r"^\S+ > info ", r)]
+    told = [r for r in rows[:end] if not re.match(r"^\[game \d+\] \S+ > info ", r)]
     return "\n".join(told[-lines:])
 
 
@@ -124,7 +123,7 @@ def main():
         dialogue = open(dialogue_path, errors="replace").read()
     out = done.stdout
     # --debug's stderr also carries the runner's own errors: keep those lines that are no dialogue.
-    errors = "\n".join(r for r in dialogue.splitlines() if not re.match(r"^\S+ [<>] ", r))
+    errors = "\n".join(r for r in dialogue.splitlines() if not DIALOGUE.match(r))
     if errors:
         out += "\n" + errors
     failures = []

@@ -5,10 +5,13 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -812,6 +815,58 @@ TEST(MatchGames, ConcurrentGames) {
     EXPECT_NE(p.out.find("Score of A vs B: 0 - 0 - 4  [0.500] 4"), std::string::npos) << p.out;
     for (int g = 1; g <= 4; ++g)
         EXPECT_NE(p.pgn.find("[Round \"" + std::to_string(g) + "\"]"), std::string::npos);
+}
+
+// Under --debug the dialogue of games played side by side interleaves on stderr; each line says
+// its game, and each game's own lines tell a consistent story: one new game per engine, and
+// positions that grow by one move at a time.
+TEST(MatchGames, ConcurrentDialogueSaysItsGame) {
+    MatchOptions o;
+    o.first = fake("A", "");
+    o.second = fake("B", "");
+    o.games = 4;
+    o.concurrency = 2;
+    o.randomPlies = 4;
+    o.game.adjudication.maxMoves = 4;
+    o.debug = true;
+    std::ostringstream err;
+    std::streambuf* saved = std::cerr.rdbuf(err.rdbuf());
+    Played p = play(o, "concurrentdebug");
+    std::cerr.rdbuf(saved);
+    EXPECT_EQ(p.result.gamesPlayed, 4);
+    std::map<int, std::vector<std::string>> byGame;
+    std::istringstream lines(err.str());
+    const std::regex tagged(R"(^\[game (\d)\] ([AB]) ([<>]) (.*)$)");
+    for (std::string line; std::getline(lines, line);) {
+        std::smatch m;
+        if (std::regex_match(line, m, tagged)) {
+            byGame[std::stoi(m[1])].push_back(line);
+        } else {  // the handshake, before any game
+            EXPECT_TRUE(std::regex_match(line, std::regex(R"(^[AB] [<>] .*$)"))) << line;
+        }
+    }
+    ASSERT_EQ(byGame.size(), 4u) << err.str();
+    for (const auto& [game, told] : byGame) {
+        EXPECT_EQ(std::count_if(told.begin(), told.end(),
+                                [](const std::string& l) { return l.ends_with("< ucinewgame"); }),
+                  2)
+            << "game " << game;
+        size_t lastMoves = 0;
+        int positions = 0;
+        for (const std::string& l : told) {
+            const std::string head = "< position startpos moves ";
+            size_t at = l.find(head);
+            if (at == std::string::npos) continue;
+            std::istringstream list(l.substr(at + head.size()));
+            size_t moves = 0;
+            for (std::string m; list >> m;) ++moves;
+            if (positions++ > 0) {
+                EXPECT_EQ(moves, lastMoves + 1) << "game " << game << ": " << l;
+            }
+            lastMoves = moves;
+        }
+        EXPECT_GE(positions, 2) << "game " << game;
+    }
 }
 
 // A win, a draw, a loss, a draw: the LLR against elo1=400 falls below the lower bound after the

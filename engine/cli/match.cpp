@@ -51,7 +51,8 @@ const char* kUsage =
     "                          whole match); run the N parts anywhere, then --merge their PGN\n"
     "  --merge FILE...         read the PGN files of a sharded match: print its score, Elo\n"
     "                          and SPRT (with --sprt), write its games in order to --pgn OUT\n"
-    "  --debug                 show the engines' dialogue on stderr\n"
+    "  --debug                 show the engines' dialogue on stderr, each line marked\n"
+    "                          with its game's number\n"
     "  --help                  this text\n";
 
 int fail(const std::string& message) {

@@ -111,9 +111,10 @@ void EngineDriver::setDebug(bool on) {
         return;
     }
     std::string name = config_.name;
-    process_.trace = [name](char dir, const std::string& line) {
+    process_.trace = [name, game = game_](char dir, const std::string& line) {
         static std::mutex m;
         std::lock_guard lock(m);
+        if (int g = game->load(std::memory_order_relaxed)) std::cerr << "[game " << g << "] ";
         std::cerr << name << (dir == '>' ? " < " : " > ") << line << '\n';
     };
 }

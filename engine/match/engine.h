@@ -4,6 +4,7 @@
 // pipe (XBoard: 0-based ranks on boards of exactly 10 ranks).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -83,8 +84,11 @@ class EngineDriver {
 
     const EngineConfig& config() const { return config_; }
     const std::string& name() const { return config_.name; }
-    // Writes the dialogue to stderr, prefixed with the engine's name.
+    // Writes the dialogue to stderr, each line prefixed with the number of the game it belongs
+    // to (once a game has begun; games may run side by side) and the engine's name.
     void setDebug(bool on);
+    // The game the engine plays from now on (1-based), for the dialogue's prefix.
+    void setGame(int number) { game_->store(number, std::memory_order_relaxed); }
 
     // Starts the process (again, if it was running) and does the handshake; throws EngineError.
     virtual void start() = 0;
@@ -124,6 +128,8 @@ class EngineDriver {
     EngineProcess process_;
     bool healthy_ = false;
     bool debug_ = false;
+    // Shared with the trace, which the process may call from its reader.
+    std::shared_ptr<std::atomic<int>> game_ = std::make_shared<std::atomic<int>>(0);
 
     static constexpr int kStartTimeoutMs = 10000;  // handshake
     static constexpr int kSyncTimeoutMs = 5000;    // isready / ping at a game's start

@@ -190,6 +190,8 @@ MatchResult runMatch(const MatchOptions& options, std::ostream& out) {
             EngineDriver& white = aWhite ? *a : *b;
             EngineDriver& black = aWhite ? *b : *a;
             GameRecord rec;
+            a->setGame(g + 1);
+            b->setGame(g + 1);
             try {
                 rec = playGame(white, black, options.variant, openingFor(g), options.game, g + 1);
             } catch (const std::exception& e) {
