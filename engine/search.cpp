@@ -294,8 +294,11 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // table neither cuts nor stores, and no pruning before the moves applies.
     const Move excluded = excluded_[ply];
     const bool singularTest = !excluded.isNull();
+    // A copy: the searches below (null move, ProbCut) may overwrite the slot, another thread too.
     std::uint64_t key = pos_->hash();
-    TTEntry* e = tt_.probe(key);
+    const TTEntry* slot = tt_.probe(key);
+    const TTEntry entry = slot ? *slot : TTEntry{};
+    const TTEntry* e = slot ? &entry : nullptr;
     Move ttMove;
     if (e) {
         ttMove = e->move;
