@@ -216,6 +216,7 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) 
         pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
         quietMade_[ply] = false;
         pos_->makeMove(m);
+        tt_.prefetch(pos_->hash());
         int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
         pos_->unmakeMove();
         if (stop_) return 0;
@@ -252,6 +253,7 @@ int SearchWorker::probCut(int depth, int raisedBeta, int ply, const Move& ttMove
         pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
         quietMade_[ply] = false;
         pos_->makeMove(m);
+        tt_.prefetch(pos_->hash());
         int v = -qsearch(-raisedBeta, -raisedBeta + 1, ply + 1);
         if (v >= raisedBeta && !stop_)
             v = -search(depth - 4, -raisedBeta, -raisedBeta + 1, ply + 1, false, !cutNode);
@@ -351,6 +353,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         pieceTo_[ply] = -1;
         quietMade_[ply] = false;
         pos_->makeNullMove();
+        tt_.prefetch(pos_->hash());
         int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cutNode, false);
         pos_->unmakeNullMove();
         if (stop_) return 0;
@@ -441,6 +444,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         pieceTo_[ply] = tried.pieceTo;
         quietMade_[ply] = quiet;
         pos_->makeMove(m);
+        tt_.prefetch(pos_->hash());
         bool givesCheck = inCheck(*pos_);
 
         // Futility: a quiet move that gives no check cannot lift a static evaluation this far
