@@ -801,15 +801,21 @@ TEST(MatchMoveText, TamerlaneSpecialMoves) {
     expectTrip("tamerlane", citadel, "b8a9", "b8a9", "b7a8", "", "{Draw by citadel entry}");
 }
 
-TEST(MatchGames, ConcurrentGames) {
+// Four games between fake engines A and B, two at a time, from random openings, drawn after
+// maxMoves moves.
+static MatchOptions fourGamesTwoAtATime(int maxMoves) {
     MatchOptions o;
     o.first = fake("A", "");
     o.second = fake("B", "");
     o.games = 4;
     o.concurrency = 2;
     o.randomPlies = 4;
-    o.game.adjudication.maxMoves = 3;
-    Played p = play(o, "concurrent");
+    o.game.adjudication.maxMoves = maxMoves;
+    return o;
+}
+
+TEST(MatchGames, ConcurrentGames) {
+    Played p = play(fourGamesTwoAtATime(3), "concurrent");
     EXPECT_EQ(p.result.gamesPlayed, 4);
     EXPECT_EQ(p.result.score.draws, 4);
     EXPECT_NE(p.out.find("Score of A vs B: 0 - 0 - 4  [0.500] 4"), std::string::npos) << p.out;
@@ -821,13 +827,7 @@ TEST(MatchGames, ConcurrentGames) {
 // its game, and each game's own lines tell a consistent story: one new game per engine, and
 // positions that grow by one move at a time.
 TEST(MatchGames, ConcurrentDialogueSaysItsGame) {
-    MatchOptions o;
-    o.first = fake("A", "");
-    o.second = fake("B", "");
-    o.games = 4;
-    o.concurrency = 2;
-    o.randomPlies = 4;
-    o.game.adjudication.maxMoves = 4;
+    MatchOptions o = fourGamesTwoAtATime(4);
     o.debug = true;
     std::ostringstream err;
     std::streambuf* saved = std::cerr.rdbuf(err.rdbuf());
