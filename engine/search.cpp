@@ -299,14 +299,14 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // A copy: the searches below (null move, ProbCut) may overwrite the slot, another thread too.
     std::uint64_t key = pos_->hash();
     const TTEntry* slot = tt_.probe(key);
-    const TTEntry entry = slot ? *slot : TTEntry{};
-    const TTEntry* e = slot ? &entry : nullptr;
+    const bool ttHit = slot != nullptr;
+    const TTEntry e = ttHit ? *slot : TTEntry{};
     Move ttMove;
-    if (e) {
-        ttMove = e->move;
-        int ttScore = scoreFromTT(e->score, ply);
-        Bound b = e->bound();
-        if (!pvNode && !singularTest && e->depth - 1 >= depth &&
+    if (ttHit) {
+        ttMove = e.move;
+        int ttScore = scoreFromTT(e.score, ply);
+        Bound b = e.bound();
+        if (!pvNode && !singularTest && e.depth - 1 >= depth &&
             (b == kBoundExact || (b == kBoundLower && ttScore >= beta) ||
              (b == kBoundUpper && ttScore <= alpha)))
             return ttScore;
@@ -314,7 +314,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
     Color us = pos_->sideToMove();
     // The table keeps the raw evaluation; the search judges by the corrected one.
-    const int rawEv = check ? 0 : e ? e->eval : eval_->evaluate(*pos_);
+    const int rawEv = check ? 0 : ttHit ? e.eval : eval_->evaluate(*pos_);
     const std::uint64_t structureKey = check ? 0 : eval_->pawnKey(*pos_);  // used out of check
     const int staticEv = check ? -kInfinity : correctedEval(rawEv, structureKey);
     bool prunable = !pvNode && !check && !singularTest && std::abs(beta) < kMateBound;
@@ -327,9 +327,9 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // The pruning below judges by the table's score where its bound says the position is
     // better (or worse) than the static evaluation.
     int ev = staticEv;
-    if (e && !check) {
-        int t = scoreFromTT(e->score, ply);
-        if (std::abs(t) < kMateBound && (e->bound() & (t > ev ? kBoundLower : kBoundUpper))) ev = t;
+    if (ttHit && !check) {
+        int t = scoreFromTT(e.score, ply);
+        if (std::abs(t) < kMateBound && (e.bound() & (t > ev ? kBoundLower : kBoundUpper))) ev = t;
     }
 
     // Reverse futility: so far above beta with little depth left that no reply will bring the
@@ -424,9 +424,9 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         // test searches this ply again: only before the picker has generated anything here.
         int extension = 0;
         if (m == ttMove && !singularTest && depth >= 8 && picker.listUnused() &&
-            source != Source::Given && e && ply < 2 * rootDepth_ && e->depth - 1 >= depth - 3 &&
-            e->bound() != kBoundUpper && std::abs(scoreFromTT(e->score, ply)) < kMateBound) {
-            int singularBeta = scoreFromTT(e->score, ply) - 2 * depth;
+            source != Source::Given && ttHit && ply < 2 * rootDepth_ && e.depth - 1 >= depth - 3 &&
+            e.bound() != kBoundUpper && std::abs(scoreFromTT(e.score, ply)) < kMateBound) {
+            int singularBeta = scoreFromTT(e.score, ply) - 2 * depth;
             excluded_[ply] = m;
             int v =
                 search((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, cutNode, false);

@@ -37,7 +37,7 @@ class TranspositionTable {
     // Starts loading the cluster of `key` into the cache: the search calls it on making a move,
     // so that the child's probe a little later does not wait for memory.
     void prefetch(std::uint64_t key) const {
-        if (!table_.empty()) __builtin_prefetch(&table_[key & (table_.size() - 1)]);
+        if (!table_.empty()) __builtin_prefetch(&table_[index(key)]);
     }
     void store(std::uint64_t key, const Move& m, int score, int eval, int depth, Bound b);
     int hashfull() const;  // per mille of a sample used by this search
@@ -49,7 +49,8 @@ class TranspositionTable {
     };
     static_assert(sizeof(Cluster) == 64);
 
-    Cluster& cluster(std::uint64_t key) { return table_[key & (table_.size() - 1)]; }
+    size_t index(std::uint64_t key) const { return key & (table_.size() - 1); }
+    Cluster& cluster(std::uint64_t key) { return table_[index(key)]; }
     static std::uint32_t check32(std::uint64_t key) { return std::uint32_t(key >> 32); }
 
     std::vector<Cluster> table_;
