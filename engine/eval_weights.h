@@ -44,6 +44,8 @@ enum EvalWeight : int {
     kWConnectedEg,     //
     kWShelter,         // % of the shelter of pawn-like pieces in front of a royal (middlegame)
     kWDrawScale,       // % of the endgame scale's pull towards a draw (material that cannot win)
+    kWPhaseMg,         // % of the start's piece material from which the phase is all middlegame
+    kWPhaseEg,         // % of it from which down the phase is all endgame
     kEvalWeightCount
 };
 
@@ -61,7 +63,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"handBonus", 10},      {"conversion", 100},    {"reachCurve", 0},      {"tempo", 10},
     {"semiOpenFileMg", 20}, {"semiOpenFileEg", 5},  {"openFileMg", 25},     {"openFileEg", 15},
     {"pairMg", 70},         {"pairEg", 140},        {"connectedMg", 100},   {"connectedEg", 100},
-    {"shelter", 100},       {"drawScale", 100},
+    {"shelter", 100},       {"drawScale", 100},     {"phaseMg", 100},       {"phaseEg", 0},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

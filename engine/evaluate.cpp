@@ -360,7 +360,9 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                                            start.hand(Color(c), PieceType(t)));
     } catch (const std::exception&) {
     }
-    phaseTotal_ = std::max(1, total);
+    total = std::max(1, total);
+    phaseNone_ = total * std::clamp(w_[kWPhaseEg], 0, 100) / 100;
+    phaseFull_ = std::max(phaseNone_ + 1, total * std::max(w_[kWPhaseMg], 1) / 100);
     // The file terms count pawn-like pieces: without any, no piece earns them.
     if (!pawnStructure_) fileSlider_.fill(false);
     if (pawnStructure_) preparePawnTerms();

@@ -65,7 +65,8 @@ class Evaluator {
         return (endgame ? eg_ : mg_)[c][t][sq];
     }
     // The phase evaluate() tapers by: 256 with the start position's material (pawn-like pieces
-    // and royals aside) on the board or in hand, falling to 0 as it goes.
+    // and royals aside) on the board or in hand, falling to 0 as it goes; the weights phaseMg
+    // and phaseEg set where the fall begins and ends.
     int phase(const Position& pos) const;
     // Value of whatever a move captures plus what it promotes to (for move ordering).
     int gain(const Position& pos, const Move& m) const;
@@ -153,10 +154,13 @@ class Evaluator {
     std::array<bool, kMaxPieceTypes> fileSlider_{}, colourBound_{};
     std::array<int, kMaxPieceTypes> pairMg_{}, pairEg_{};  // centipawns, weights applied
     std::array<std::array<std::vector<std::uint16_t>, kMaxPieceTypes>, 2> region_;
-    int phaseTotal_ = 1;  // non-pawn, non-royal material of the start position
-    // The phase of that much non-pawn, non-royal material (both sides): 256 at phaseTotal_ or
-    // more.
-    int phaseOf(int material) const { return std::min(256, material * 256 / phaseTotal_); }
+    // The phase of that much non-pawn, non-royal material (both sides): 256 (all middlegame)
+    // from phaseFull_ up, 0 (all endgame) from phaseNone_ down, linear between. The bounds are
+    // the weights phaseMg and phaseEg, in % of the start position's such material.
+    int phaseFull_ = 1, phaseNone_ = 0;
+    int phaseOf(int material) const {
+        return std::clamp((material - phaseNone_) * 256 / (phaseFull_ - phaseNone_), 0, 256);
+    }
     bool pawnStructure_ = false;
     bool bareRoyalLoses_ = false;
     bool hands_ = false;

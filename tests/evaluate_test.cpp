@@ -85,6 +85,35 @@ std::string flipped(const std::string& fen) {
     return out + " " + side + " - - 0 1";
 }
 
+// The phase falls linearly with the pieces' material between the weights phaseMg and phaseEg
+// (% of the start's): by default from all of it to none.
+TEST(Phase, FallsBetweenTheLimitsTheWeightsSet) {
+    auto v = loadVariant("chess");
+    auto limited = std::make_shared<Variant>(*v);
+    limited->evalWeights[kWPhaseMg] = 90;
+    limited->evalWeights[kWPhaseEg] = 30;
+    Evaluator plain(v), bounded(limited);
+    auto phases = [&](const std::string& fen) {
+        Position pos(v);
+        pos.setFen(fen);
+        return std::pair{plain.phase(pos), bounded.phase(pos)};
+    };
+    // The start less a knight each: 94% of the material.
+    auto [full, fullBounded] = phases("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1");
+    EXPECT_LT(full, 256);
+    EXPECT_EQ(fullBounded, 256);
+    // A queen and a rook each (47%), then a rook each (16%).
+    auto [heavy, heavyBounded] = phases("3qk2r/pppppppp/8/8/8/8/PPPPPPPP/3QK2R w Kk - 0 1");
+    auto value = [&](const char* letter) { return plain.value(v->pieceByLetter(letter)); };
+    int start = 2 * (2 * value("N") + 2 * value("B") + 2 * value("R") + value("Q"));
+    EXPECT_EQ(heavy, 2 * (value("Q") + value("R")) * 256 / start);
+    EXPECT_GT(heavyBounded, 0);
+    EXPECT_LT(heavyBounded, heavy);
+    auto [rooks, rooksBounded] = phases("4k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R w Kk - 0 1");
+    EXPECT_GT(rooks, 0);
+    EXPECT_EQ(rooksBounded, 0);
+}
+
 // The endgame's scale: material that cannot mate scores next to nothing, opposite bishops
 // halve a pawn lead, and a rook still wins (it is scaled, but stays far ahead).
 TEST(EndgameScale, LoneMinorPieceIsNoLead) {
