@@ -45,7 +45,7 @@ enum EvalWeight : int {
     kWShelter,         // % of the shelter of pawn-like pieces in front of a royal (middlegame)
     kWDrawScale,       // % of the endgame scale's pull towards a draw (material that cannot win)
     kWPhaseMg,         // % of the start's piece material from which the phase is all middlegame
-    kWPhaseEg,         // % of it from which down the phase is all endgame
+    kWPhaseEg,         // % of it at or below which the phase is all endgame
     kEvalWeightCount
 };
 
