@@ -57,7 +57,9 @@ Move MovePicker::next() {
                     if (alreadyPlayed(m)) continue;
                     // A table move that waited for its stage goes first even if it looks bad.
                     if (!(ttWaits_ && m == ttMove_) && losesMaterial(m)) {
-                        list_[badCapturesEnd_++] = m;  // a slot already handed out
+                        // Slots already handed out.
+                        scores_[badCapturesEnd_] = seeValue_;
+                        list_[badCapturesEnd_++] = m;
                         continue;
                     }
                     return m;
@@ -98,7 +100,11 @@ Move MovePicker::next() {
                 break;
 
             case Stage::BadCaptures:
-                if (cur_ < end_) return list_[cur_++];
+                if (cur_ < end_) {
+                    seeMove_ = list_[cur_];
+                    seeValue_ = scores_[cur_];
+                    return list_[cur_++];
+                }
                 stage_ = Stage::Done;
                 break;
 
@@ -214,8 +220,10 @@ int MovePicker::pickBest() {
 
 // A capture loses material if its static exchange does; where that is unknown, a rough test:
 // the capture of a cheaper piece on a square the opponent defends probably loses.
-bool MovePicker::losesMaterial(const Move& m) const {
+bool MovePicker::losesMaterial(const Move& m) {
     int see = staticExchange(pos_, eval_, m);
+    seeMove_ = m;
+    seeValue_ = see;
     if (see != kSeeUnknown) return see < 0;
     if (isPromotion(m) || m.kind != MoveKind::Normal) return false;
     Piece mover = pos_.at(m.from);

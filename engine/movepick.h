@@ -157,6 +157,11 @@ class MovePicker {
     bool listUnused() const { return stage_ == Stage::GenerateCaptures; }
     // Late-move pruning: no more quiet moves (the captures set aside still come).
     void skipQuiets() { skipQuiets_ = true; }
+    // staticExchange(m) for the move next() returned last: the picker's own where it computed
+    // one to set the losing captures aside (the search's pruning asks again).
+    int exchange(const Move& m) {
+        return m == seeMove_ ? seeValue_ : staticExchange(pos_, eval_, m);
+    }
 
   private:
     enum class Stage : std::uint8_t {
@@ -176,7 +181,7 @@ class MovePicker {
     void scoreCaptures();
     void scoreQuiets();
     int pickBest();  // moves the best-scored of [cur_, end_) to cur_, returns cur_
-    bool losesMaterial(const Move& m) const;
+    bool losesMaterial(const Move& m);  // remembers m's exchange (exchange())
     int captureHistory(const OrderingHistory& h, Color us, const Move& m) const;
     bool alreadyPlayed(const Move& m) const;
 
@@ -197,7 +202,10 @@ class MovePicker {
     int killerIndex_ = 0;
     int cur_ = 0, end_ = 0;
     int capturesEnd_ = 0;     // captures in [0, capturesEnd_), quiet moves from there on
-    int badCapturesEnd_ = 0;  // captures set aside in [0, badCapturesEnd_)
+    int badCapturesEnd_ = 0;  // captures set aside in [0, badCapturesEnd_), their exchanges
+                              // in scores_
+    Move seeMove_;            // the last move whose exchange was computed, and its exchange
+    int seeValue_ = 0;
 };
 
 }  // namespace timur

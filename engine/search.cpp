@@ -247,7 +247,7 @@ int SearchWorker::probCut(int depth, int raisedBeta, int ply, const Move& ttMove
                       MovePicker::Source::Pseudo, ttMove);
     int tried = 0;
     for (Move m; tried < 2 + 2 * cutNode && !(m = picker.next()).isNull();) {
-        int see = staticExchange(*pos_, *eval_, m);
+        int see = picker.exchange(m);
         if (see == kSeeUnknown || see < raisedBeta - staticEv || !isLegalMove(*pos_, m)) continue;
         ++tried;
         pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
@@ -413,7 +413,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         // more than the depth may win back is not tried (a quiet move by less).
         int see = kSeeUnknown;
         if (!pvNode && !check && depth <= 8 && best > -kMateBound && moveCount > 0) {
-            see = staticExchange(*pos_, *eval_, m);
+            see = picker.exchange(m);
             if (see != kSeeUnknown && see < (quiet ? -60 * depth : -20 * depth * depth)) continue;
         }
         if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
