@@ -290,6 +290,17 @@ inline void forEachSquare(BB b, F&& f) {
     while (b) f(b.popLsb());
 }
 
+// The same for a SquareSet, word by word (std::bitset's _Find_next searches again from the bit
+// each time, a hot spot where the evaluation walks every piece).
+template <class F>
+inline void forEachSquare(const SquareSet& set, F&& f) {
+    static_assert(kMaxSquares % 64 == 0 && sizeof(SquareSet) == kMaxSquares / 8);
+    std::uint64_t words[kMaxSquares / 64];
+    std::memcpy(words, &set, sizeof words);
+    for (int w = 0; w < kMaxSquares / 64; ++w)
+        for (std::uint64_t x = words[w]; x; x &= x - 1) f(w * 64 + std::countr_zero(x));
+}
+
 // The engine's SquareSet as a bitboard, by copying its words: libstdc++'s std::bitset keeps bit
 // i in word i / 64 at bit i % 64 (bitboard_test checks this against toBitboard()).
 template <class BB>

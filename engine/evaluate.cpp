@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <numeric>
 
+#include "engine/bitboard.h"
 #include "notation/compile.h"
 
 namespace timur {
@@ -412,12 +413,12 @@ int Evaluator::evaluate(const Position& pos) const {
             const auto& mt = mg_[c][t];
             const auto& et = eg_[c][t];
             int n = 0;
-            for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
+            forEachSquare(s, [&](int sq) {
                 mg[c] += mt[sq];
                 eg[c] += et[sq];
                 ++n;
                 if (pawn_[t]) ++pawnFiles[c][file_[sq] & 15];
-            }
+            });
             if (hands_) {
                 int h = pos.hand(Color(c), PieceType(t));
                 int v = gatingOnly_ ? h * values_[t] * gateShare / 256
@@ -443,7 +444,7 @@ int Evaluator::evaluate(const Position& pos) const {
             const SquareSet& s = pos.pieces(Color(c), PieceType(t));
             int firstRegion = -1;
             bool pair = false;
-            for (size_t sq = s._Find_first(); sq < s.size(); sq = s._Find_next(sq)) {
+            forEachSquare(s, [&](int sq) {
                 if (fileSlider_[t] && !pawnFiles[c][file_[sq] & 15]) {
                     bool open = !pawnFiles[~Color(c)][file_[sq] & 15];
                     mg[c] += w_[kWSemiOpenFileMg] + open * w_[kWOpenFileMg];
@@ -454,7 +455,7 @@ int Evaluator::evaluate(const Position& pos) const {
                     if (firstRegion < 0) firstRegion = r;
                     pair = pair || r != firstRegion;
                 }
-            }
+            });
             if (pair) {
                 mg[c] += pairMg_[t];
                 eg[c] += pairEg_[t];
@@ -468,11 +469,10 @@ int Evaluator::evaluate(const Position& pos) const {
             int danger = 0;
             const SquareSet& near = near3_[rsq];
             SquareSet enemies = pos.occupied(them) & near;
-            for (size_t sq = enemies._Find_first(); sq < enemies.size();
-                 sq = enemies._Find_next(sq)) {
-                PieceType t = typeOf(pos.at(int(sq)));
-                if (!pawn_[t] && !royal_[t]) danger += values_[t] * (4 - distance(int(sq), rsq));
-            }
+            forEachSquare(enemies, [&](int sq) {
+                PieceType t = typeOf(pos.at(sq));
+                if (!pawn_[t] && !royal_[t]) danger += values_[t] * (4 - distance(sq, rsq));
+            });
             int shield = int((pos.occupied(Color(c)) & royalZone_[rsq]).count());
             double w = danger / 900.0;  // roughly "a queen two squares away" = 2
             mg[c] -= std::min(300, int(10 * w * w)) * w_[kWKingProximity] / 100;

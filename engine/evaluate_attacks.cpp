@@ -79,8 +79,8 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                 continue;
             }
             const BB blockers = occ | bb.holes[t];
-            for (size_t s = set._Find_first(); s < set.size(); s = set._Find_next(s)) {
-                int sq = int(s);
+            for (BB pieces = fromSquareSet<BB>(set); pieces.any();) {
+                int sq = pieces.popLsb();
                 BB quiet, capture;
                 sets->targets(bb.sliders, c, sq, pos.isVirgin(sq), blockers, quiet, capture);
                 attacked[c] |= capture;

@@ -17,11 +17,6 @@ using betza::PathNode;
 
 namespace {
 
-template <typename F>
-inline void forEachSquare(const SquareSet& set, F&& f) {
-    for (size_t sq = set._Find_first(); sq < set.size(); sq = set._Find_next(sq)) f(int(sq));
-}
-
 // G selects the moves produced (GenType); the All instantiation tests nothing extra.
 template <GenType G>
 class Generator {
