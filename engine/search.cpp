@@ -449,7 +449,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
         // Futility: a quiet move that gives no check cannot lift a static evaluation this far
         // below alpha at low depth.
-        if (lateQuiet && !givesCheck && lmrDepth < 6 && ev + 235 + 172 * lmrDepth <= alpha) {
+        if (lateQuiet && !givesCheck && lmrDepth < 6 && ev + 100 + 72 * lmrDepth <= alpha) {
             pos_->unmakeMove();
             continue;
         }
