@@ -345,8 +345,11 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     }
 
     // Null move: give the opponent a free move; if a reduced search still stands above beta,
-    // so would a real move. Not with only royals and pawns (zugzwang); where zugzwang is
-    // common, or deep, the cut is verified by a reduced normal search.
+    // so would a real move. Only where the static evaluation clears beta by a margin that
+    // shrinks with depth and where the position improves, and the table does not say it is
+    // worse: just above beta the free move mostly fails and its search is wasted. Not with
+    // only royals and pawns (zugzwang); where zugzwang is common, or deep, the cut is verified
+    // by a reduced normal search.
     if (prunable && nullOk && nullAllowed_ && depth >= 2 && ev >= beta && ev >= staticEv &&
         staticEv >= beta - 13 * depth + 120 - 12 * improving && eval_->hasPieces(*pos_, us)) {
         int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
