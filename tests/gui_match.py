@@ -61,6 +61,21 @@ def games(pgn):
         yield tags, body
 
 
+def distinct_rounds(played):
+    """The games with their first save per Round tag. XBoard can save one game twice: when a
+    flag falls on the move that also ends the game (a bare king in shatranj), it saves the game
+    once for each ending. The first ending is the one the referee acted on."""
+    seen, out = set(), []
+    for tags, body in played:
+        key = tags.get("Round")
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append((tags, body))
+    return out
+
+
 def count_plies(movetext):
     words = re.sub(r"\{[^}]*\}|\([^)]*\)", " ", movetext).split()
     words = [re.sub(r"^\d+\.+", "", w) for w in words]
@@ -185,7 +200,7 @@ def play(args, xboard, xvfb, timur, spec, work):
         return out, [f"{variant}: xboard did not finish the match in {limit:.0f} s"]
     pgn = open(pgn_path, errors="replace").read() if os.path.exists(pgn_path) else ""
     log = open(debug_path, errors="replace").read() if os.path.exists(debug_path) else ""
-    played = list(games(pgn))
+    played = distinct_rounds(games(pgn))
     if len(played) != args.games:
         faults.append(f"{variant}: {len(played)} games saved, expected {args.games}")
     self_play = opponent == timur
