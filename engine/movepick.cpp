@@ -58,7 +58,7 @@ Move MovePicker::next() {
                     // A table move that waited for its stage goes first even if it looks bad.
                     if (!(ttWaits_ && m == ttMove_) && losesMaterial(m)) {
                         // Slots already handed out.
-                        scores_[badCapturesEnd_] = seeValue_;
+                        scores_[badCapturesEnd_] = seeBounds_.lo;
                         list_[badCapturesEnd_++] = m;
                         continue;
                     }
@@ -102,7 +102,7 @@ Move MovePicker::next() {
             case Stage::BadCaptures:
                 if (cur_ < end_) {
                     seeMove_ = list_[cur_];
-                    seeValue_ = scores_[cur_];
+                    seeBounds_ = {scores_[cur_], scores_[cur_]};
                     return list_[cur_++];
                 }
                 stage_ = Stage::Done;
@@ -137,6 +137,22 @@ bool MovePicker::killerUsable(const Move& k) const {
     if (k.isNull() || (ttPlayed_ && k == ttMove_) || isCaptureOrPromotion(pos_, k)) return false;
     if (source_ == Source::Given) return std::find(list_.begin(), list_.end(), k) != list_.end();
     return isPseudoLegal(pos_, k) && (source_ == Source::Pseudo || isLegalMove(pos_, k));
+}
+
+std::optional<SeeTest> MovePicker::knownExchangeAtLeast(const Move& m, int threshold) const {
+    if (m != seeMove_) return std::nullopt;
+    if (seeBounds_.lo == kSeeUnknown) return SeeTest::Unknown;
+    if (threshold <= seeBounds_.lo) return SeeTest::AtLeast;
+    if (threshold > seeBounds_.hi) return SeeTest::Below;
+    return std::nullopt;
+}
+
+SeeTest MovePicker::exchangeAtLeast(const Move& m, int threshold) {
+    if (auto known = knownExchangeAtLeast(m, threshold)) return *known;
+    seeMove_ = m;
+    SeeTest test = staticExchangeAtLeast(pos_, eval_, m, threshold, &seeBounds_);
+    if (test == SeeTest::Unknown) seeBounds_.lo = kSeeUnknown;
+    return test;
 }
 
 bool MovePicker::alreadyPlayed(const Move& m) const {
@@ -219,12 +235,13 @@ int MovePicker::pickBest() {
 }
 
 // A capture loses material if its static exchange does; where that is unknown, a rough test:
-// the capture of a cheaper piece on a square the opponent defends probably loses.
+// the capture of a cheaper piece on a square the opponent defends probably loses. A losing
+// capture's exchange is computed in full: the captures set aside are tried by it.
 bool MovePicker::losesMaterial(const Move& m) {
-    int see = staticExchange(pos_, eval_, m);
-    seeMove_ = m;
-    seeValue_ = see;
-    if (see != kSeeUnknown) return see < 0;
+    SeeTest test = exchangeAtLeast(m, 0);
+    if (test == SeeTest::Below && seeBounds_.lo != seeBounds_.hi)
+        seeBounds_.lo = seeBounds_.hi = staticExchange(pos_, eval_, m);
+    if (test != SeeTest::Unknown) return test == SeeTest::Below;
     if (isPromotion(m) || m.kind != MoveKind::Normal) return false;
     Piece mover = pos_.at(m.from);
     int attacker = mover != kNoPiece ? eval_.value(typeOf(mover)) : 0;
@@ -241,95 +258,204 @@ namespace {
 // square ends the exchange for that side.
 constexpr int kRoyalExchangeValue = 100000;
 
+// The squares and pieces of an exchange on one square: each side's candidates by type, and
+// the least valuable of them that reaches the square on the board as the exchange has left it.
 template <int W>
-int exchange(const Position& pos, const Evaluator& eval, const BitboardTables& tables,
-             const Move& m) {
+class ExchangeBoard {
+  public:
     using BB = Bitboard<W>;
-    const VariantBitboards<BB>& bb = tables.at<W>();
-    const Variant& v = pos.variant();
-    const VariantInfo& info = pos.info();
-    const int sq = m.to, n = info.typeCount;
-    auto value = [&](PieceType t) {
-        return v.pieces[t].royal ? kRoyalExchangeValue : eval.value(t);
-    };
 
-    // The candidates of each side and type: only reversible types, and none that may not
-    // capture some piece. Left uninitialised: the loop writes every slot the variant's types
-    // use, and zeroing all 64 possible types took about a sixth of the exchange's time.
-    union Slot {
-        BB bb;
-        Slot() {}
-    };
-    Slot cand[2][kMaxPieceTypes];
-    for (Color c : {White, Black})
-        for (int t = 0; t < n; ++t) {
-            SquareSet s = pos.pieces(c, PieceType(t)) & v.tables[t].attackersOf[c][sq];
-            if (info.immune[t][c].test(sq)) return kSeeUnknown;
-            if (s.none()) {
-                cand[c][t].bb = BB{};
-                continue;
-            }
-            if (!tables.reversible(PieceType(t)) || info.walled[t]) return kSeeUnknown;
-            cand[c][t].bb = fromSquareSet<BB>(s);
-        }
+    ExchangeBoard(const Position& pos, const Evaluator& eval, const BitboardTables& tables, int sq)
+        : bb_(tables.at<W>()), v_(pos.variant()), eval_(eval), sq_(sq), n_(pos.info().typeCount) {}
 
-    Color us = pos.sideToMove();
-    int gain[64];
-    int onSquare;  // the value of what now stands on sq
-    BB occ = fromSquareSet<BB>(pos.occupied(White)) | fromSquareSet<BB>(pos.occupied(Black));
-    if (m.kind == MoveKind::Drop) {
-        gain[0] = 0;
-        onSquare = value(m.promo);
-    } else {
-        Piece victim = pos.at(sq), mover = pos.at(m.from);
-        if (mover == kNoPiece || (victim != kNoPiece && colorOf(victim) == us)) return kSeeUnknown;
-        gain[0] = victim != kNoPiece ? value(typeOf(victim)) : 0;
-        onSquare = value(typeOf(mover));
-        if (isPromotion(m)) {
-            gain[0] += value(m.promo) - onSquare;
-            onSquare = value(m.promo);
-        }
-        occ.reset(m.from);
+    int value(PieceType t) const {
+        return v_.pieces[t].royal ? kRoyalExchangeValue : eval_.value(t);
     }
-    occ.reset(sq);  // a rider stops on the square, whatever stands there
 
-    int d = 0;
-    for (Color side = ~us; d < 63; side = ~side) {
-        // The least valuable piece of `side` that attacks sq on the board as it now is.
+    // Reads each side's candidates: only reversible types, and none that may not capture some
+    // piece. False where another could take part or the square is immune to some piece.
+    // (The sets are intersected at the board's width, not the SquareSet's.)
+    bool readCandidates(const Position& pos, const BitboardTables& tables) {
+        const VariantInfo& info = pos.info();
+        const bool known = tables.exchangeAlwaysKnown();
+        for (Color c : {White, Black})
+            for (int t = 0; t < n_; ++t) {
+                BB s = fromSquareSet<BB>(pos.pieces(c, PieceType(t))) &
+                       fromSquareSet<BB>(v_.tables[t].attackersOf[c][sq_]);
+                cand_[c][t].bb = s;
+                if (known) continue;
+                if (info.immune[t][c].test(sq_)) return false;
+                if (s.any() && (!tables.reversible(PieceType(t)) || info.walled[t])) return false;
+            }
+        return true;
+    }
+
+    // The least valuable piece of `side` that attacks the square through `occ` (its value in
+    // `value`), or -1.
+    int leastValuable(Color side, const BB& occ, int& value) const {
         int bestValue = 0, from = -1;
-        for (int t = 0; t < n; ++t) {
-            BB mine = cand[side][t].bb & occ;
+        for (int t = 0; t < n_; ++t) {
+            BB mine = cand_[side][t].bb & occ;
             if (mine.none()) continue;
-            int val = value(PieceType(t));
+            int val = this->value(PieceType(t));
             if (from >= 0 && val >= bestValue) continue;
             BB hits =
-                bb.pieces[t]->captures(bb.sliders, int(~side), sq, false, occ | bb.holes[t]) & mine;
+                bb_.pieces[t]->captures(bb_.sliders, int(~side), sq_, false, occ | bb_.holes[t]) &
+                mine;
             if (hits.none()) continue;
             bestValue = val;
             from = hits.lsb();
         }
+        value = bestValue;
+        return from;
+    }
+
+  private:
+    // Left uninitialised: readCandidates writes every slot the variant's types use, and zeroing
+    // all 64 possible types took about a sixth of the exchange's time.
+    union Slot {
+        BB bb;
+        Slot() {}
+    };
+    const VariantBitboards<BB>& bb_;
+    const Variant& v_;
+    const Evaluator& eval_;
+    int sq_, n_;
+    Slot cand_[2][kMaxPieceTypes];
+};
+
+// What the move itself does on its square: gain[0] of the exchange (what it takes, and what its
+// promotion adds) and the value that then stands there. False where it is not an exchange (no
+// mover, or an own piece on the square).
+template <int W>
+bool firstCapture(const Position& pos, const ExchangeBoard<W>& board, const Move& m, int& gain,
+                  int& onSquare) {
+    if (m.kind == MoveKind::Drop) {
+        gain = 0;
+        onSquare = board.value(m.promo);
+        return true;
+    }
+    Piece victim = pos.at(m.to), mover = pos.at(m.from);
+    if (mover == kNoPiece || (victim != kNoPiece && colorOf(victim) == pos.sideToMove()))
+        return false;
+    gain = victim != kNoPiece ? board.value(typeOf(victim)) : 0;
+    onSquare = board.value(typeOf(mover));
+    if (isPromotion(m)) {
+        gain += board.value(m.promo) - onSquare;
+        onSquare = board.value(m.promo);
+    }
+    return true;
+}
+
+// The occupancy once the move has left its square; the target square too is emptied: a rider
+// stops on it whatever stands there.
+template <int W>
+Bitboard<W> exchangeOccupancy(const Position& pos, const Move& m) {
+    using BB = Bitboard<W>;
+    BB occ = fromSquareSet<BB>(pos.occupied(White)) | fromSquareSet<BB>(pos.occupied(Black));
+    if (m.kind != MoveKind::Drop) occ.reset(m.from);
+    occ.reset(m.to);
+    return occ;
+}
+
+// The exchange once the move is made and the candidates read: each side in turn takes with
+// its least valuable piece while that may pay, then the gains are backed up, each side free to
+// stop.
+template <int W>
+int exchangeAfter(const Position& pos, const ExchangeBoard<W>& board, const Move& m, int firstGain,
+                  int onSquare) {
+    int gain[64];
+    gain[0] = firstGain;
+    Bitboard<W> occ = exchangeOccupancy<W>(pos, m);
+    int d = 0;
+    for (Color side = ~pos.sideToMove(); d < 63; side = ~side) {
+        int value;
+        int from = board.leastValuable(side, occ, value);
         if (from < 0) break;
         ++d;
         gain[d] = onSquare - gain[d - 1];
         // Neither side can do better than stopping here whatever follows.
         if (std::max(-gain[d - 1], gain[d]) < 0) break;
-        onSquare = bestValue;
+        onSquare = value;
         occ.reset(from);
     }
     for (; d > 0; --d) gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
     return gain[0];
 }
 
+template <int W>
+int exchange(const Position& pos, const Evaluator& eval, const BitboardTables& tables,
+             const Move& m) {
+    ExchangeBoard<W> board(pos, eval, tables, m.to);
+    int gain, onSquare;  // onSquare: the value of what now stands on the square
+    if (!firstCapture(pos, board, m, gain, onSquare) || !board.readCandidates(pos, tables))
+        return kSeeUnknown;
+    return exchangeAfter(pos, board, m, gain, onSquare);
+}
+
+// Whether exchange() >= threshold. The exchange is worth at most what the move takes, and at
+// least that less the mover (taken back for nothing): where the threshold lies outside those
+// bounds, no candidate need be read.
+template <int W>
+SeeTest exchangeAtLeast(const Position& pos, const Evaluator& eval, const BitboardTables& tables,
+                        const Move& m, int threshold, ExchangeBounds& bounds) {
+    ExchangeBoard<W> board(pos, eval, tables, m.to);
+    int gain, onSquare;
+    if (!firstCapture(pos, board, m, gain, onSquare)) return SeeTest::Unknown;
+    // Where some piece could make the exchange unknown, the bounds may not answer first.
+    bool read = false;
+    if (!tables.exchangeAlwaysKnown()) {
+        if (!board.readCandidates(pos, tables)) return SeeTest::Unknown;
+        read = true;
+    }
+    bounds = {gain - onSquare, gain};
+    if (gain < threshold) return SeeTest::Below;
+    if (gain - onSquare >= threshold) return SeeTest::AtLeast;
+    if (!read) board.readCandidates(pos, tables);
+    int value = exchangeAfter(pos, board, m, gain, onSquare);
+    bounds = {value, value};
+    return value >= threshold ? SeeTest::AtLeast : SeeTest::Below;
+}
+
 }  // namespace
 
-int staticExchange(const Position& pos, const Evaluator& eval, const Move& m) {
-    // A piece gated in on the square left, a promoted piece put elsewhere, a victim put back:
-    // not an exchange on m.to alone.
+namespace {
+
+// The bitboard tables an exchange on m's square reads, or null where the move is not an
+// exchange on m.to alone (a piece gated in on the square left, a promoted piece put elsewhere,
+// a victim put back) or the square is a citadel.
+const BitboardTables* exchangeTables(const Position& pos, const Move& m) {
     if ((m.kind != MoveKind::Normal && m.kind != MoveKind::Drop) || m.victimCount() > 0 ||
         (m.flags & (kMoveGate | kMoveRelocate | kMoveUnload)))
-        return kSeeUnknown;
+        return nullptr;
     const BitboardTables* tables = pos.variant().bitboards.get();
-    if (!tables || pos.info().citadels.test(m.to)) return kSeeUnknown;
+    if (!tables || pos.info().citadels.test(m.to)) return nullptr;
+    return tables;
+}
+
+}  // namespace
+
+SeeTest staticExchangeAtLeast(const Position& pos, const Evaluator& eval, const Move& m,
+                              int threshold, ExchangeBounds* bounds) {
+    const BitboardTables* tables = exchangeTables(pos, m);
+    if (!tables) return SeeTest::Unknown;
+    ExchangeBounds unused;
+    ExchangeBounds& b = bounds ? *bounds : unused;
+    switch (tables->words()) {
+        case 1:
+            return exchangeAtLeast<1>(pos, eval, *tables, m, threshold, b);
+        case 2:
+            return exchangeAtLeast<2>(pos, eval, *tables, m, threshold, b);
+        case 3:
+            return exchangeAtLeast<3>(pos, eval, *tables, m, threshold, b);
+        default:
+            return exchangeAtLeast<4>(pos, eval, *tables, m, threshold, b);
+    }
+}
+
+int staticExchange(const Position& pos, const Evaluator& eval, const Move& m) {
+    const BitboardTables* tables = exchangeTables(pos, m);
+    if (!tables) return kSeeUnknown;
     switch (tables->words()) {
         case 1:
             return exchange<1>(pos, eval, *tables, m);

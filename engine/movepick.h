@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <optional>
 #include <vector>
 
 #include "engine/evaluate.h"
@@ -131,6 +132,17 @@ inline bool isPromotion(const Move& m) {
 constexpr int kSeeUnknown = -(1 << 30);
 int staticExchange(const Position& pos, const Evaluator& eval, const Move& m);
 
+// Whether staticExchange(m) >= threshold, with less work where what m takes, and what it risks,
+// decide it. Unknown exactly where staticExchange() is kSeeUnknown.
+// `bounds`, where given, receives what was learnt: the exchange lies in [lo, hi] (lo == hi
+// where it was computed).
+enum class SeeTest : std::uint8_t { Below, AtLeast, Unknown };
+struct ExchangeBounds {
+    int lo = 0, hi = 0;
+};
+SeeTest staticExchangeAtLeast(const Position& pos, const Evaluator& eval, const Move& m,
+                              int threshold, ExchangeBounds* bounds = nullptr);
+
 // Hands out a node's moves in stages: the table move; the captures and promotions (generated on
 // their own) by gain, most valuable victim first and cheapest attacker first, those that
 // probably lose material set aside; the killers; the quiet moves by history (generated only
@@ -157,11 +169,13 @@ class MovePicker {
     bool listUnused() const { return stage_ == Stage::GenerateCaptures; }
     // Late-move pruning: no more quiet moves (the captures set aside still come).
     void skipQuiets() { skipQuiets_ = true; }
-    // staticExchange(m) for the move next() returned last: the picker's own where it computed
-    // one to set the losing captures aside (the search's pruning asks again).
-    int exchange(const Move& m) {
-        return m == seeMove_ ? seeValue_ : staticExchange(pos_, eval_, m);
-    }
+    // staticExchangeAtLeast(m, threshold), answered from what the picker learnt of m's
+    // exchange when it set the losing captures aside, where that decides it (the search's
+    // pruning asks again for the move next() returned last, and its check extension after).
+    // What is learnt is kept for the next question about the same move.
+    SeeTest exchangeAtLeast(const Move& m, int threshold);
+    // The same where what the picker already knows of m's exchange answers it.
+    std::optional<SeeTest> knownExchangeAtLeast(const Move& m, int threshold) const;
 
   private:
     enum class Stage : std::uint8_t {
@@ -181,7 +195,7 @@ class MovePicker {
     void scoreCaptures();
     void scoreQuiets();
     int pickBest();  // moves the best-scored of [cur_, end_) to cur_, returns cur_
-    bool losesMaterial(const Move& m);  // remembers m's exchange (exchange())
+    bool losesMaterial(const Move& m);  // remembers what it learns of m's exchange
     int captureHistory(const OrderingHistory& h, Color us, const Move& m) const;
     bool alreadyPlayed(const Move& m) const;
 
@@ -201,11 +215,11 @@ class MovePicker {
     bool killerPlayed_[3] = {false, false, false};
     int killerIndex_ = 0;
     int cur_ = 0, end_ = 0;
-    int capturesEnd_ = 0;     // captures in [0, capturesEnd_), quiet moves from there on
-    int badCapturesEnd_ = 0;  // captures set aside in [0, badCapturesEnd_), their exchanges
-                              // in scores_
-    Move seeMove_;            // the last move whose exchange was computed, and its exchange
-    int seeValue_ = 0;
+    int capturesEnd_ = 0;       // captures in [0, capturesEnd_), quiet moves from there on
+    int badCapturesEnd_ = 0;    // captures set aside in [0, badCapturesEnd_), their exchanges
+                                // in scores_
+    Move seeMove_;              // the last move whose exchange was looked at, and what is known
+    ExchangeBounds seeBounds_;  // of it (lo == kSeeUnknown: it is unknown)
 };
 
 }  // namespace timur

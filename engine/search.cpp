@@ -238,6 +238,16 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) 
     return best;
 }
 
+// Whether m, just made, loses material on its square: from what the picker learnt of its
+// exchange before the move where that tells, else asked on the board as it was.
+bool SearchWorker::losesExchange(MovePicker& picker, const Move& m) {
+    if (auto known = picker.knownExchangeAtLeast(m, 0)) return *known == SeeTest::Below;
+    pos_->unmakeMove();
+    bool loses = picker.exchangeAtLeast(m, 0) == SeeTest::Below;
+    pos_->makeMove(m);
+    return loses;
+}
+
 // ProbCut's test: at most a few captures whose static exchange reaches raisedBeta above the
 // static evaluation, each tried in quiescence and then by a search four plies shallower
 // against raisedBeta; the first that holds its score is the node's score, else kNoScore.
@@ -247,8 +257,9 @@ int SearchWorker::probCut(int depth, int raisedBeta, int ply, const Move& ttMove
                       MovePicker::Source::Pseudo, ttMove);
     int tried = 0;
     for (Move m; tried < 2 + 2 * cutNode && !(m = picker.next()).isNull();) {
-        int see = picker.exchange(m);
-        if (see == kSeeUnknown || see < raisedBeta - staticEv || !isLegalMove(*pos_, m)) continue;
+        if (picker.exchangeAtLeast(m, raisedBeta - staticEv) != SeeTest::AtLeast ||
+            !isLegalMove(*pos_, m))
+            continue;
         ++tried;
         pieceTo_[ply] = pieceToHistory_.pieceTo(pos_->sideToMove(), movedType(*pos_, m), m.to);
         quietMade_[ply] = false;
@@ -414,11 +425,10 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         }
         // Static exchange pruning: at low depth, a move that loses material on its square by
         // more than the depth may win back is not tried (a quiet move by less).
-        int see = kSeeUnknown;
-        if (!pvNode && !check && depth <= 8 && best > -kMateBound && moveCount > 0) {
-            see = picker.exchange(m);
-            if (see != kSeeUnknown && see < (quiet ? -60 * depth : -20 * depth * depth)) continue;
-        }
+        bool exchangeAsked = !pvNode && !check && depth <= 8 && best > -kMateBound && moveCount > 0;
+        if (exchangeAsked &&
+            picker.exchangeAtLeast(m, quiet ? -60 * depth : -20 * depth * depth) == SeeTest::Below)
+            continue;
         if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
 
         // Singular extension: when the table's move stands above every other move by a margin
@@ -465,10 +475,12 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         ++moveCount;
         (quiet ? quietsTried_ : capturesTried_)[ply].push_back(tried);
         // Check extension: a check is searched a ply deeper unless it loses material on its
-        // square (as far as the exchange was computed for the pruning above) (bounded, so that
-        // perpetual checks do not run away).
+        // square (asked only where the pruning above looked at the exchange: the picker knows
+        // what it learnt there, and the question is put on the board before the move)
+        // (bounded, so that perpetual checks do not run away).
         int newDepth = depth - 1 + extension;
-        if (!extension && givesCheck && ply < 2 * rootDepth_ && (see == kSeeUnknown || see >= 0))
+        if (!extension && givesCheck && ply < 2 * rootDepth_ &&
+            !(exchangeAsked && losesExchange(picker, m)))
             ++newDepth;
         int score;
         if (moveCount == 1) {

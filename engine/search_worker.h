@@ -112,6 +112,7 @@ class SearchWorker {
         return correction_.correct(pos_->sideToMove(), structureKey, raw);
     }
     int probCut(int depth, int raisedBeta, int ply, const Move& ttMove, int staticEv, bool cutNode);
+    bool losesExchange(MovePicker& picker, const Move& m);
     SearchInfo makeInfo(int depth, int score, const std::vector<Move>& line, int multiPv = 0) const;
     int rootSearch(MoveList& rootMoves, int first, int depth, int alpha, int beta, Move& iterBest,
                    std::vector<Move>& iterLine);

@@ -146,6 +146,10 @@ BitboardTables::BitboardTables(const Variant& v) : words_(bitboardWords(v.board.
             b4_ = std::make_unique<VariantBitboards<Bitboard<4>>>(v);
             markReversible(*b4_, v.board.squareCount(), reversible_, mergeable_);
     }
+    for (std::size_t t = 0; t < v.pieces.size(); ++t)
+        if (!reversible_[t] || v.info.walled[t] || v.info.immune[t][0].any() ||
+            v.info.immune[t][1].any())
+            exchangeAlwaysKnown_ = false;
 }
 
 BitboardTables::~BitboardTables() = default;

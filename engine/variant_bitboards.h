@@ -75,11 +75,15 @@ class BitboardTables {
     // Whether, besides, its captures are captureMasks() on the board's own holes: then one
     // rook and one bishop lookup serve every such type.
     bool mergeable(PieceType t) const { return mergeable_[t]; }
+    // Whether every type is reversible, none walled and none immune anywhere: then the static
+    // exchange of a plain move or drop is known wherever no citadel stands, whoever attacks.
+    bool exchangeAlwaysKnown() const { return exchangeAlwaysKnown_; }
     std::size_t bytes() const;
 
   private:
     int words_;
     std::array<bool, kMaxPieceTypes> reversible_{}, mergeable_{};
+    bool exchangeAlwaysKnown_ = true;
     std::unique_ptr<VariantBitboards<Bitboard<1>>> b1_;
     std::unique_ptr<VariantBitboards<Bitboard<2>>> b2_;
     std::unique_ptr<VariantBitboards<Bitboard<3>>> b3_;

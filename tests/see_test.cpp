@@ -243,5 +243,71 @@ TEST(StaticExchange, AgreesWithTheExchangePlayedOut) {
     }
 }
 
+// The threshold form answers as the full exchange does, for every move of random games of every
+// shipped variant, at thresholds around its value and at the search's pruning margins, and is
+// unknown exactly where the exchange is.
+TEST(StaticExchange, ThresholdFormAgreesWithTheValue) {
+    int knownAll = 0;
+    for (const char* name : {"chess",
+                             "capablanca",
+                             "xiangqi",
+                             "janggi",
+                             "grasshopper",
+                             "shogi",
+                             "makruk",
+                             "tamerlane",
+                             "courier",
+                             "spartan",
+                             "chu",
+                             "dai",
+                             "crazyhouse",
+                             "seirawan",
+                             "nightrider",
+                             "wildebeest",
+                             "grand",
+                             "omicron",
+                             "cambodian",
+                             "sittuyin",
+                             "kyotoshogi",
+                             "shatranj",
+                             "tamerlane-second-array"}) {
+        Position pos(loadVariant(name));
+        pos.setStart();
+        Evaluator eval(pos.variantPtr());
+        std::mt19937 rng(17);
+        int known = 0;
+        for (int game = 0; game < 4; ++game) {
+            int plies = 0;
+            for (; plies < 100; ++plies) {
+                MoveList moves;
+                generatePseudo(pos, moves);
+                if (moves.size == 0) break;
+                for (const Move& m : moves) {
+                    int see = staticExchange(pos, eval, m);
+                    for (int threshold :
+                         {see - 1, see, see + 1, -1000, -480, -120, -1, 0, 1, 250}) {
+                        SeeTest test = staticExchangeAtLeast(pos, eval, m, threshold);
+                        SeeTest want = see == kSeeUnknown ? SeeTest::Unknown
+                                       : see >= threshold ? SeeTest::AtLeast
+                                                          : SeeTest::Below;
+                        ASSERT_EQ(int(test), int(want))
+                            << name << " " << pos.fen() << " " << moveText(pos, m) << " see " << see
+                            << " threshold " << threshold;
+                    }
+                    known += see != kSeeUnknown;
+                }
+                MoveList legal;
+                generateLegal(pos, legal);
+                if (legal.size == 0) break;
+                pos.makeMove(legal[int(rng() % unsigned(legal.size))]);
+            }
+            while (plies--) pos.unmakeMove();
+        }
+        std::printf("%s: %d known exchanges tested\n", name, known);
+        knownAll += known;
+    }
+    EXPECT_GT(knownAll, 10000);
+}
+
 }  // namespace
 }  // namespace timur
