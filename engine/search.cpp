@@ -5,10 +5,13 @@
 #include <cmath>
 
 #include "engine/movegen.h"
+#include "engine/search_params.h"
 #include "engine/search_worker.h"
 #include "engine/thread.h"
 
 namespace timur {
+
+namespace P = search_params;
 
 namespace {
 
@@ -31,15 +34,29 @@ int scoreFromTT(int s, int ply) {
 // Late-move reductions by depth and move number.
 struct ReductionTable {
     std::uint8_t r[64][64];
-    ReductionTable() {
+    ReductionTable() { fill(); }
+    void fill() {
+        const double divisor = search_params::ReductionDivisorX100 / 100.0;
         for (int d = 0; d < 64; ++d)
             for (int m = 0; m < 64; ++m)
-                r[d][m] = d && m ? std::uint8_t(0.5 + std::log(d) * std::log(m) / 2.2) : 0;
+                r[d][m] = d && m ? std::uint8_t(0.5 + std::log(d) * std::log(m) / divisor) : 0;
     }
 };
+#ifdef TIMUR_TUNE
+ReductionTable kReductions;
+#else
 const ReductionTable kReductions;
+#endif
 
 }  // namespace
+
+#ifdef TIMUR_TUNE
+void search_params::refreshTables() {
+    kReductions.fill();
+}
+#else
+void search_params::refreshTables() {}
+#endif
 
 int lateMoveReduction(int depth, int moveCount) {
     return kReductions.r[std::clamp(depth, 0, 63)][std::clamp(moveCount, 0, 63)];
@@ -208,7 +225,8 @@ int SearchWorker::qsearch(int alpha, int beta, int ply, int qply, bool counted) 
         // move here.
         if (!check) {
             int gain = eval_->gain(*pos_, m);
-            if ((isPromotion(m) && gain <= 0) || standPat + gain + 200 <= alpha) continue;
+            if ((isPromotion(m) && gain <= 0) || standPat + gain + P::DeltaMargin <= alpha)
+                continue;
             if (qply > 0 && isPromotion(m) && !capturesAPiece(*pos_, m)) continue;
             if (qply >= kRecapturesOnlyFrom && m.to != pos_->lastMove().to) continue;
         }
@@ -345,11 +363,12 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
     // Reverse futility: so far above beta with little depth left that no reply will bring the
     // score back down.
-    if (prunable && depth <= 6 && ev - 90 * (depth - improving) >= beta) return ev;
+    if (prunable && depth <= 6 && ev - P::ReverseFutilityPerDepth * (depth - improving) >= beta)
+        return ev;
 
     // Razoring: so far below alpha at the last plies that only a capture could help; if the
     // quiescence search agrees, the node fails low.
-    if (prunable && depth <= 2 && ev + 200 + 150 * depth <= alpha) {
+    if (prunable && depth <= 2 && ev + P::RazorBase + P::RazorPerDepth * depth <= alpha) {
         int v = qsearch(alpha, alpha + 1, ply, 0, true);  // this node, counted already
         if (stop_) return 0;
         if (v <= alpha) return v;
@@ -362,8 +381,9 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // only royals and pawns (zugzwang); where zugzwang is common, or deep, the cut is verified
     // by a reduced normal search.
     if (prunable && nullOk && nullAllowed_ && depth >= 2 && ev >= beta && ev >= staticEv &&
-        staticEv >= beta - 13 * depth + 120 - 12 * improving && eval_->hasPieces(*pos_, us)) {
-        int r = 3 + depth / 4 + std::min(3, (ev - beta) / 200);
+        staticEv >= beta - P::NullMarginPerDepth * depth + P::NullMarginBase - 12 * improving &&
+        eval_->hasPieces(*pos_, us)) {
+        int r = 3 + depth / 4 + std::min(3, (ev - beta) / P::NullReductionDivisor);
         pieceTo_[ply] = -1;
         quietMade_[ply] = false;
         pos_->makeNullMove();
@@ -384,7 +404,8 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
     // ProbCut: a capture that wins enough material on its square, whose reply a shallow
     // search shows well above beta, lets the node cut without a full search.
     if (prunable && depth >= 5 && !generated && lazyLegality_) {
-        int v = probCut(depth, beta + 190 - 50 * improving, ply, ttMove, staticEv, cutNode);
+        int v = probCut(depth, beta + P::ProbCutMargin - 50 * improving, ply, ttMove, staticEv,
+                        cutNode);
         if (stop_) return 0;
         if (v != kNoScore) return v;
     }
@@ -419,15 +440,17 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
         // Late move pruning: at low depth, the quiet moves after the first few are not tried
         // (nor any quiet move after them: the count only grows); fewer where the position is
         // not improving.
-        if (lateQuiet && depth <= 8 && moveCount >= (5 + depth * depth) * (1 + improving) / 2) {
+        if (lateQuiet && depth <= 8 &&
+            moveCount >= (P::LateMoveBase + depth * depth) * (1 + improving) / 2) {
             picker.skipQuiets();
             continue;
         }
         // Static exchange pruning: at low depth, a move that loses material on its square by
         // more than the depth may win back is not tried (a quiet move by less).
         bool exchangeAsked = !pvNode && !check && depth <= 8 && best > -kMateBound && moveCount > 0;
-        if (exchangeAsked &&
-            picker.exchangeAtLeast(m, quiet ? -60 * depth : -20 * depth * depth) == SeeTest::Below)
+        if (exchangeAsked && picker.exchangeAtLeast(m, quiet ? -P::ExchangeQuietPerDepth * depth
+                                                             : -P::ExchangeCapturePerDepth2 *
+                                                                   depth * depth) == SeeTest::Below)
             continue;
         if (source == Source::Pseudo && !isLegalMove(*pos_, m)) continue;
 
@@ -462,13 +485,15 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
 
         // Futility: a quiet move that gives no check cannot lift a static evaluation this far
         // below alpha at low depth.
-        if (lateQuiet && !givesCheck && lmrDepth < 6 && ev + 100 + 72 * lmrDepth <= alpha) {
+        if (lateQuiet && !givesCheck && lmrDepth < 6 &&
+            ev + P::FutilityBase + P::FutilityPerDepth * lmrDepth <= alpha) {
             pos_->unmakeMove();
             continue;
         }
         // History pruning: at low depth, a late quiet move that gives no check and did badly
         // lately is not tried.
-        if (lateQuiet && !givesCheck && !killer && depth <= 3 && hist < -4000 * depth) {
+        if (lateQuiet && !givesCheck && !killer && depth <= 3 &&
+            hist < -P::HistoryPrunePerDepth * depth) {
             pos_->unmakeMove();
             continue;
         }
@@ -495,7 +520,7 @@ int SearchWorker::search(int depth, int alpha, int beta, int ply, bool pvNode, b
                 if (pvNode) r -= 1;
                 if (killer) r -= 1;
                 if (!improving) r += 1;
-                r -= std::clamp(hist / 8000, -2, 2);
+                r -= std::clamp(hist / P::ReductionHistoryDivisor, -2, 2);
                 r = std::clamp(r, 0, newDepth - 1);
             }
             score = -search(newDepth - r, -alpha - 1, -alpha, ply + 1, false, r > 0 || !cutNode);

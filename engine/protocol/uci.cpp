@@ -6,6 +6,7 @@
 
 #include "engine/movegen.h"
 #include "engine/rules.h"
+#include "engine/search_params.h"
 #include "engine/text.h"
 #include "engine/version.h"
 
@@ -86,6 +87,10 @@ void UciEngine::uci() {
     for (const auto& n : variants_.names()) combo += " var " + n;
     out_.line(combo);
     out_.line("option name VariantFile type string default <empty>");
+    for (const auto& t : search_params::tunables())
+        out_.line(std::string("option name Tune_") + t.name + " type spin default " +
+                  std::to_string(*t.value) + " min " + std::to_string(t.lowest) + " max " +
+                  std::to_string(t.highest));
     out_.line("uciok");
 }
 
@@ -97,6 +102,22 @@ void UciEngine::setVariant(std::shared_ptr<const Variant> v) {
     out_.line("info string variant " + variant_->name + " files " +
               std::to_string(variant_->board.files) + " ranks " +
               std::to_string(variant_->board.ranks) + " startpos " + variant_->startFen);
+}
+
+// A search margin (`Tune_NAME`; only a build with TIMUR_TUNE has any).
+void UciEngine::setTunable(const std::string& name, const std::string& value) {
+    for (const auto& t : search_params::tunables()) {
+        if (lower(t.name) != lower(name)) continue;
+        long long v;
+        if (!toInt(value, v) || v < t.lowest || v > t.highest)
+            return info(std::string("Tune_") + t.name + " must be " + std::to_string(t.lowest) +
+                        ".." + std::to_string(t.highest));
+        stopSearch();
+        *t.value = int(v);
+        search_params::refreshTables();
+        return;
+    }
+    info("unknown option: Tune_" + name);
 }
 
 void UciEngine::setOption(const std::string& line) {
@@ -117,6 +138,7 @@ void UciEngine::setOption(const std::string& line) {
         target += (target.empty() ? "" : " ") + w[i];
     }
     std::string key = lower(name);
+    if (key.rfind("tune_", 0) == 0) return setTunable(name.substr(5), value);
     if (key == "hash") {
         long long mb;
         if (!toInt(value, mb) || mb < 1 || mb > 4096) return info("Hash must be 1..4096");

@@ -31,6 +31,7 @@ class UciEngine {
   private:
     void uci();
     void setOption(const std::string& line);
+    void setTunable(const std::string& name, const std::string& value);
     void setVariant(std::shared_ptr<const Variant> v);
     void position(const std::vector<std::string>& w);
     void go(const std::vector<std::string>& w);
