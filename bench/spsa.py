@@ -33,6 +33,7 @@ import tempfile
 
 # Stockfish's testing framework's exponents and its default learning rate at the end.
 ALPHA, GAMMA, R_END = 0.602, 0.101, 0.002
+SNAPSHOT_EVERY = 25
 
 
 def engine_params(engine):
@@ -61,7 +62,8 @@ def new_state(args):
         params[n] = {"value": float(default), "default": default, "min": lo, "max": hi,
                      "c_end": c_end, "r_end": R_END}
     return {"variant": args.variant, "nodes": args.nodes, "total": args.total, "iteration": 0,
-            "pairs": 0, "games": 0, "wins": 0, "losses": 0, "draws": 0, "params": params, "history": []}
+            "pairs": 0, "games": 0, "wins": 0, "losses": 0, "draws": 0, "params": params,
+            "results": [], "snapshots": []}
 
 
 def schedule(p, total, k):
@@ -122,9 +124,12 @@ def iterate(args, state, openings, rng):
     state["wins"] += w
     state["losses"] += l
     state["draws"] += d
-    state["history"].append({"iteration": state["iteration"], "result": [w, l, d],
-                             "values": {n: round(p["value"], 2)
-                                        for n, p in state["params"].items()}})
+    # Every result, and the values every SNAPSHOT_EVERY iterations (the file stays small).
+    state["results"].append([w, l, d])
+    if state["iteration"] % SNAPSHOT_EVERY == 0:
+        state["snapshots"].append({"iteration": state["iteration"],
+                                   "values": {n: round(p["value"], 1)
+                                              for n, p in state["params"].items()}})
 
 
 def save(path, state):
@@ -180,9 +185,8 @@ def main():
     for _ in range(args.iterations):
         iterate(args, state, openings, random.Random(args.seed * 1000003 + state["iteration"]))
         save(args.state, state)
-        h = state["history"][-1]
-        print(f"iteration {h['iteration']}: {h['result'][0]} - {h['result'][1]} - "
-              f"{h['result'][2]}", flush=True)
+        w, l, d = state["results"][-1]
+        print(f"iteration {state['iteration']}: {w} - {l} - {d}", flush=True)
     show(state)
 
 

@@ -87,7 +87,8 @@ def main():
         check(r.returncode == 0, "second run failed: " + r.stderr)
         with open(state) as f:
             second = json.load(f)
-        check(second["iteration"] == 60 and len(second["history"]) == 60,
+        check(second["iteration"] == 60 and len(second["results"]) == 60 and
+              [x["iteration"] for x in second["snapshots"]] == [25, 50],
               "the second run did not go on from the first")
         check(abs(second["params"]["Steer"]["value"] - 300) <
               abs(steer - 300), "Steer did not come nearer 300 in the second run")
