@@ -188,121 +188,99 @@ std::optional<int> exchangeByMoves(Position& pos, const Evaluator& eval, const M
     return gain[0];
 }
 
-// Random games of variants with hoppers, lame leapers, confined pieces and drops: wherever
-// staticExchange judges a capture (or a quiet move), it agrees with the exchange played out.
-TEST(StaticExchange, AgreesWithTheExchangePlayedOut) {
-    for (const char* name : {"xiangqi",
-                             "janggi",
-                             "grasshopper",
-                             "chess",
-                             "shogi",
-                             "makruk",
-                             "capablanca",
-                             "tamerlane",
-                             "courier",
-                             "spartan",
-                             "chu",
-                             "dai",
-                             "crazyhouse",
-                             "seirawan",
-                             "nightrider",
-                             "wildebeest",
-                             "grand",
-                             "omicron",
-                             "cambodian",
-                             "sittuyin",
-                             "kyotoshogi",
-                             "shatranj",
-                             "tamerlane-second-array"}) {
-        Position pos(loadVariant(name));
-        pos.setStart();
-        Evaluator eval(pos.variantPtr());
-        std::mt19937 rng(11);
-        int known = 0, judged = 0;
-        for (int game = 0; game < 6; ++game) {
-            int plies = 0;
-            for (; plies < 120; ++plies) {
-                MoveList legal;
-                generateLegal(pos, legal);
-                if (legal.size == 0) break;
-                for (const Move& m : legal) {
-                    if (!capturesAPiece(pos, m) && rng() % 8) continue;
-                    ++judged;
-                    int see = staticExchange(pos, eval, m);
-                    if (see == kSeeUnknown) continue;
-                    auto played = exchangeByMoves(pos, eval, m);
-                    if (!played) continue;
-                    ++known;
-                    EXPECT_EQ(see, *played) << name << " " << pos.fen() << " " << moveText(pos, m);
-                }
-                pos.makeMove(legal[int(rng() % unsigned(legal.size))]);
-            }
-            while (plies--) pos.unmakeMove();
+// Every shipped variant: hoppers, lame leapers, confined pieces, drops, citadels.
+const char* const kVariants[] = {"xiangqi",
+                                 "janggi",
+                                 "grasshopper",
+                                 "chess",
+                                 "shogi",
+                                 "makruk",
+                                 "capablanca",
+                                 "tamerlane",
+                                 "courier",
+                                 "spartan",
+                                 "chu",
+                                 "dai",
+                                 "crazyhouse",
+                                 "seirawan",
+                                 "nightrider",
+                                 "wildebeest",
+                                 "grand",
+                                 "omicron",
+                                 "cambodian",
+                                 "sittuyin",
+                                 "kyotoshogi",
+                                 "shatranj",
+                                 "tamerlane-second-array"};
+
+// Plays `games` random games of up to `plies` plies from the start of `variant`, calling
+// visit(pos, eval, rng) in every position reached before its move is chosen.
+template <class Visit>
+void randomGames(const char* variant, unsigned seed, int games, int plies, Visit visit) {
+    Position pos(loadVariant(variant));
+    pos.setStart();
+    Evaluator eval(pos.variantPtr());
+    std::mt19937 rng(seed);
+    for (int game = 0; game < games; ++game) {
+        int made = 0;
+        for (; made < plies; ++made) {
+            MoveList legal;
+            generateLegal(pos, legal);
+            if (legal.size == 0) break;
+            visit(pos, eval, rng);
+            pos.makeMove(legal[int(rng() % unsigned(legal.size))]);
         }
+        while (made--) pos.unmakeMove();
+    }
+}
+
+// Wherever staticExchange judges a capture (or a quiet move), it agrees with the exchange played
+// out.
+TEST(StaticExchange, AgreesWithTheExchangePlayedOut) {
+    for (const char* name : kVariants) {
+        int known = 0, judged = 0;
+        randomGames(name, 11, 6, 120, [&](Position& pos, const Evaluator& eval, std::mt19937& rng) {
+            MoveList legal;
+            generateLegal(pos, legal);
+            for (const Move& m : legal) {
+                if (!capturesAPiece(pos, m) && rng() % 8) continue;
+                ++judged;
+                int see = staticExchange(pos, eval, m);
+                if (see == kSeeUnknown) continue;
+                auto played = exchangeByMoves(pos, eval, m);
+                if (!played) continue;
+                ++known;
+                EXPECT_EQ(see, *played) << name << " " << pos.fen() << " " << moveText(pos, m);
+            }
+        });
         std::printf("%s: %d of %d exchanges judged\n", name, known, judged);
     }
 }
 
-// The threshold form answers as the full exchange does, for every move of random games of every
-// shipped variant, at thresholds around its value and at the search's pruning margins, and is
-// unknown exactly where the exchange is.
+// The threshold form answers as the full exchange does, for every pseudo-legal move, at
+// thresholds around its value and at the search's pruning margins, and is unknown exactly where
+// the exchange is.
 TEST(StaticExchange, ThresholdFormAgreesWithTheValue) {
     int knownAll = 0;
-    for (const char* name : {"chess",
-                             "capablanca",
-                             "xiangqi",
-                             "janggi",
-                             "grasshopper",
-                             "shogi",
-                             "makruk",
-                             "tamerlane",
-                             "courier",
-                             "spartan",
-                             "chu",
-                             "dai",
-                             "crazyhouse",
-                             "seirawan",
-                             "nightrider",
-                             "wildebeest",
-                             "grand",
-                             "omicron",
-                             "cambodian",
-                             "sittuyin",
-                             "kyotoshogi",
-                             "shatranj",
-                             "tamerlane-second-array"}) {
-        Position pos(loadVariant(name));
-        pos.setStart();
-        Evaluator eval(pos.variantPtr());
-        std::mt19937 rng(17);
+    for (const char* name : kVariants) {
         int known = 0;
-        for (int game = 0; game < 4; ++game) {
-            int plies = 0;
-            for (; plies < 100; ++plies) {
-                MoveList moves;
-                generatePseudo(pos, moves);
-                if (moves.size == 0) break;
-                for (const Move& m : moves) {
-                    int see = staticExchange(pos, eval, m);
-                    for (int threshold :
-                         {see - 1, see, see + 1, -1000, -480, -120, -1, 0, 1, 250}) {
-                        SeeTest test = staticExchangeAtLeast(pos, eval, m, threshold);
-                        SeeTest want = see == kSeeUnknown ? SeeTest::Unknown
-                                       : see >= threshold ? SeeTest::AtLeast
-                                                          : SeeTest::Below;
-                        ASSERT_EQ(int(test), int(want))
-                            << name << " " << pos.fen() << " " << moveText(pos, m) << " see " << see
-                            << " threshold " << threshold;
-                    }
-                    known += see != kSeeUnknown;
+        randomGames(name, 17, 4, 100, [&](Position& pos, const Evaluator& eval, std::mt19937&) {
+            MoveList moves;
+            generatePseudo(pos, moves);
+            for (const Move& m : moves) {
+                int see = staticExchange(pos, eval, m);
+                for (int threshold : {see - 1, see, see + 1, -1000, -480, -120, -1, 0, 1, 250}) {
+                    SeeTest test = staticExchangeAtLeast(pos, eval, m, threshold);
+                    SeeTest want = see == kSeeUnknown ? SeeTest::Unknown
+                                   : see >= threshold ? SeeTest::AtLeast
+                                                      : SeeTest::Below;
+                    ASSERT_EQ(int(test), int(want))
+                        << name << " " << pos.fen() << " " << moveText(pos, m) << " see " << see
+                        << " threshold " << threshold;
                 }
-                MoveList legal;
-                generateLegal(pos, legal);
-                if (legal.size == 0) break;
-                pos.makeMove(legal[int(rng() % unsigned(legal.size))]);
+                known += see != kSeeUnknown;
             }
-            while (plies--) pos.unmakeMove();
-        }
+        });
         std::printf("%s: %d known exchanges tested\n", name, known);
         knownAll += known;
     }
