@@ -91,12 +91,14 @@ def play(args, state, plus, minus, lines):
                "--tc", "600+1", "--adjudicate", "draw=10:10,resign=5:600,maxmoves=200"]
         if args.pgn:
             cmd += ["--pgn", args.pgn]
-        out = subprocess.run(cmd, capture_output=True, text=True).stdout
+        run = subprocess.run(cmd, capture_output=True, text=True)
     finally:
         os.unlink(openings)
+    out = run.stdout
     scores = re.findall(r"Score of plus vs minus: (\d+) - (\d+) - (\d+)", out)
     if not scores:
-        sys.exit("timur match gave no score:\n" + out[-2000:])
+        sys.exit(f"timur match gave no score (exit status {run.returncode}):\n" + out[-2000:] +
+                 run.stderr[-2000:])
     w, l, d = map(int, scores[-1])
     if w + l + d != 2 * len(lines):
         sys.exit(f"timur match played {w + l + d} games of {2 * len(lines)}:\n" + out[-2000:])
