@@ -433,6 +433,53 @@ TEST(Cli, TuneReadsPositionsFromPgnGames) {
     EXPECT_TRUE(contains(r.err, "/nonexistent/games.pgn: cannot open the file")) << r.err;
 }
 
+// timur replay: every game of a PGN file played out, one JSON line a game, with each ply's
+// position, the move in the engine's notation, its book mark and the phase; a game that cannot
+// be played out is skipped and named.
+TEST(Cli, ReplayPrintsEveryPlyOfPgnGames) {
+    std::filesystem::path pgn = tempDir() / "replay.pgn";
+    {
+        std::ofstream out(pgn);
+        out << "[Event \"t\"]\n[Round \"7\"]\n[White \"A\"]\n[Black \"B\"]\n[Variant "
+               "\"capablanca\"]\n[Result \"1-0\"]\n\n1. e4 {book} e5 2. Nh3 Ci6 3. Qe3 Cg5 "
+               "4. Nxg5 Nh6 1-0\n\n";
+        out << "[Event \"t\"]\n[Round \"8\"]\n[Variant \"capablanca\"]\n[Result \"1-0\"]\n\n"
+               "1. e4 e5 2. Ke3 1-0\n\n";
+    }
+    Result r = run({"replay", "--variant", "capablanca", pgn.string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.err, "game 2: skipped: ply 3, Ke3, is not legal there")) << r.err;
+    EXPECT_TRUE(contains(r.err, "timur replay: games 1, skipped 1")) << r.err;
+    std::istringstream lines(r.out);
+    std::string line;
+    std::vector<nlohmann::json> games;
+    while (std::getline(lines, line)) games.push_back(nlohmann::json::parse(line));
+    ASSERT_EQ(games.size(), 1u) << r.out;
+    const nlohmann::json& g = games[0];
+    EXPECT_EQ(g["round"], 7);
+    EXPECT_EQ(g["white"], "A");
+    EXPECT_EQ(g["result"], "1-0");
+    ASSERT_EQ(g["plies"].size(), 8u) << r.out;
+    EXPECT_EQ(g["plies"][0]["fen"],
+              "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
+    EXPECT_EQ(g["plies"][0]["move"], "e2e4");
+    EXPECT_EQ(g["plies"][0]["book"], true);
+    EXPECT_EQ(g["plies"][1]["book"], false);
+    EXPECT_EQ(g["plies"][3]["move"], "h8i6");  // the chancellor, as UCI writes it
+    // The phase falls once White has taken the chancellor.
+    EXPECT_EQ(g["plies"][6]["phase"], 256);
+    EXPECT_LT(g["plies"][7]["phase"], 256);
+    EXPECT_EQ(g["final"],
+              "rnabqkb2r/pppp1ppppp/7n2/4p1N3/4P5/4Q5/PPPP1PPPPP/RNAB1KBC1R w KQkq - 1 5");
+    r = run({"replay", "/nonexistent/games.pgn"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "timur replay: /nonexistent/games.pgn: cannot open the file"))
+        << r.err;
+    r = run({"replay"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "timur replay: no PGN file given")) << r.err;
+}
+
 TEST(Cli, DescribeShowsPiecesAndRules) {
     Result r = run({"describe", "--variant", "shatranj"});
     ASSERT_EQ(r.status, 0) << r.err;

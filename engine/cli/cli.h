@@ -33,4 +33,7 @@ int runPlay(int argc, char** argv);
 // timur tune: Texel tuning of the evaluation from self-play (cli/tune.cpp, engine/tune/).
 int runTune(int argc, char** argv);
 
+// timur replay: PGN games played out, one JSON line a game (cli/replay.cpp, engine/match/).
+int runReplay(int argc, char** argv);
+
 }  // namespace timur::cli

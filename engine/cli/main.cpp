@@ -32,6 +32,8 @@ const Subcommand kSubcommands[] = {
     {"play", "watch Timur play itself in the terminal", timur::cli::runPlay},
     {"tune", "fit the evaluation's weights and piece values to self-play games",
      timur::cli::runTune},
+    {"replay", "play out the games of PGN files; print every position and move as JSON",
+     timur::cli::runReplay},
 };
 
 void printUsage(std::ostream& out, const boost::program_options::options_description& options) {

@@ -1,86 +1,10 @@
 #include "engine/tune/pgn_positions.h"
 
-#include <algorithm>
-#include <cctype>
-#include <cstring>
-#include <ostream>
-
-#include "engine/match/merge.h"
-#include "engine/movegen.h"
-#include "engine/rules.h"
-#include "engine/xboard_dialect.h"
+#include "engine/match/pgn_replay.h"
 
 namespace timur::tune {
 
 namespace {
-
-struct PgnMove {
-    std::string san;
-    bool book = false;  // followed by the comment {book}
-};
-
-// The moves of a game's move text: move numbers, the result, NAGs, variations and comments
-// left out; a move followed by {book} is marked so.
-std::vector<PgnMove> movesOf(const std::string& body) {
-    std::vector<PgnMove> moves;
-    size_t i = 0;
-    int variation = 0;
-    while (i < body.size()) {
-        char c = body[i];
-        if (c == '{') {
-            size_t end = body.find('}', i);
-            if (end == std::string::npos) end = body.size();
-            if (!variation && !moves.empty() && body.compare(i + 1, end - i - 1, "book") == 0)
-                moves.back().book = true;
-            i = end + 1;
-        } else if (c == ';') {
-            i = body.find('\n', i);
-        } else if (c == '(' || c == ')') {
-            variation = std::max(0, variation + (c == '(' ? 1 : -1));
-            ++i;
-        } else if (std::isspace(static_cast<unsigned char>(c))) {
-            ++i;
-        } else {
-            size_t end = i;
-            while (end < body.size() && !std::isspace(static_cast<unsigned char>(body[end])) &&
-                   !std::strchr("{};()", body[end]))
-                ++end;
-            std::string token = body.substr(i, end - i);
-            i = end;
-            // "12." or "12..." alone, or glued to the move ("12.e4").
-            size_t digits = 0;
-            while (digits < token.size() && std::isdigit(static_cast<unsigned char>(token[digits])))
-                ++digits;
-            if (digits && digits < token.size() && token[digits] == '.') {
-                size_t rest = token.find_first_not_of('.', digits);
-                token = rest == std::string::npos ? "" : token.substr(rest);
-            }
-            if (variation || token.empty() || token[0] == '$') continue;
-            if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") continue;
-            moves.push_back({token, false});
-        }
-    }
-    return moves;
-}
-
-// SAN without its check mark and annotation ("Nf3+!" -> "Nf3"; "0-0" -> "O-O").
-std::string bare(std::string s) {
-    while (!s.empty() && std::strchr("+#!?", s.back())) s.pop_back();
-    if (s.rfind("0-0", 0) == 0)
-        for (char& c : s)
-            if (c == '0') c = 'O';
-    return s;
-}
-
-// The legal move that `san` names, or a null move.
-Move findMove(Position& pos, const protocol::XBoardMoves& dialect, const std::string& san) {
-    MoveList legal;
-    generateLegal(pos, legal);
-    const std::string wanted = bare(san);
-    for (const Move& m : legal)
-        if (bare(dialect.san(pos, m)) == wanted) return m;
-    return dialect.parse(pos, san);  // coordinates, as XBoard writes some moves
-}
 
 double resultValue(const std::string& r) {
     return r == "1-0" ? 1.0 : r == "0-1" ? 0.0 : 0.5;
@@ -91,59 +15,22 @@ double resultValue(const std::string& r) {
 std::vector<Sample> pgnSamples(const std::shared_ptr<const Variant>& variant, std::istream& in,
                                const std::string& origin, std::ostream* log,
                                PgnReadReport* report) {
-    PgnReadReport counts;
     std::vector<Sample> out;
-    const protocol::XBoardMoves dialect(variant);
-    const std::string variantTag = protocol::xboardVariantName(*variant).name;
-    for (const match::PgnGame& game : match::readPgnGames(in, origin)) {
-        std::string where = origin + ": game " + std::to_string(counts.games + counts.skipped + 1);
-        auto skip = [&](const std::string& why) {
-            ++counts.skipped;
-            if (log) *log << where << ": skipped: " << why << '\n';
-        };
-        const std::string& tag = game.variant;
-        if (!(tag.empty() ? variantTag == "normal" : tag == variantTag || tag == variant->name)) {
-            skip("variant " + (tag.empty() ? std::string("normal") : tag));
-            continue;
-        }
-        if (game.result != "1-0" && game.result != "0-1" && game.result != "1/2-1/2") {
-            skip("unfinished");
-            continue;
-        }
-        Position pos(variant);
-        const std::string& fen = game.fen;
-        try {
-            if (fen.empty())
-                pos.setStart();
-            else
-                pos.setFen(fen);
-        } catch (const std::exception& e) {
-            skip(std::string("FEN: ") + e.what());
-            continue;
-        }
-        const double result = resultValue(game.result);
-        std::vector<Sample> kept;
-        int sinceBook = 2;  // plies since the last book move (none: keep from the start)
-        int ply = 0;
-        bool understood = true;
-        for (const PgnMove& pm : movesOf(game.moveText)) {
-            Move m = findMove(pos, dialect, pm.san);
-            if (m.isNull()) {
-                skip("ply " + std::to_string(ply + 1) + ", " + pm.san + ", is not legal there");
-                understood = false;
-                break;
+    PgnReadReport counts;
+    match::ReplayReport replayed =
+        match::replayPgn(variant, in, origin, log, [&](const match::ReplayedGame& g) {
+            const double result = resultValue(g.game->result);
+            int sinceBook = 2;  // plies since the last book move (none: keep from the start)
+            for (const match::ReplayedPly& ply : g.plies) {
+                sinceBook = ply.book ? 0 : sinceBook + 1;
+                if (sinceBook > 2 && ply.quiet) {
+                    out.push_back({ply.fen, result});
+                    ++counts.positions;
+                }
             }
-            sinceBook = pm.book ? 0 : sinceBook + 1;
-            if (sinceBook > 2 && !inCheck(pos) && !isCaptureOrPromotion(pos, m))
-                kept.push_back({pos.fen(), result});
-            pos.makeMove(m);
-            ++ply;
-        }
-        if (!understood) continue;
-        ++counts.games;
-        counts.positions += int(kept.size());
-        out.insert(out.end(), kept.begin(), kept.end());
-    }
+        });
+    counts.games = replayed.games;
+    counts.skipped = replayed.skipped;
     if (report) *report = counts;
     return out;
 }
