@@ -62,7 +62,10 @@ class Judge:
             if t and t[0] == "info" and "score" in t:
                 k = t.index("score")
                 value = int(t[k + 2])
-                score = value if t[k + 1] == "cp" else (30000 - abs(value)) * (1 if value > 0 else -1)
+                if t[k + 1] == "cp":
+                    score = value
+                else:
+                    score = (30000 - abs(value)) * (1 if value > 0 else -1)
             elif t and t[0] == "bestmove":
                 return score, t[1] if len(t) > 1 else None
         raise RuntimeError("the judge exited")
@@ -87,7 +90,8 @@ def judge_games(games, args):
                 white = ply["fen"].split()[1] == "w"
                 before = max(-CLIP, min(CLIP, a))
                 after = max(-CLIP, min(CLIP, -b))
-                rows.append({"round": g["round"], "ply": i, "player": g["white"] if white else g["black"],
+                rows.append({"round": g["round"], "ply": i,
+                             "player": g["white"] if white else g["black"],
                              "phase": ply["phase"], "before": before, "loss": before - after,
                              "move": ply["move"], "fen": ply["fen"]})
     finally:
