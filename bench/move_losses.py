@@ -23,6 +23,8 @@ import random
 import subprocess
 import sys
 
+from search_vs_fsf import Uci
+
 MATE = 20000  # scores beyond this are mates
 CLIP = 1000  # a move's score is read within +- 10 pawns
 BANDS = ((171, 256, "middlegame (over 2/3 of the pieces)"),
@@ -30,59 +32,34 @@ BANDS = ((171, 256, "middlegame (over 2/3 of the pieces)"),
          (0, 85, "endgame (under 1/3)"))
 
 
-class Judge:
-    def __init__(self, path, variant, hash_mb):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        if variant != "chess":
-            self.send(f"setoption name UCI_Variant value {variant}")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.wait("readyok")
+def open_judge(path, variant, hash_mb):
+    judge = Uci(path)
+    if variant != "chess":
+        judge.send(f"setoption name UCI_Variant value {variant}")
+    judge.send(f"setoption name Hash value {hash_mb}")
+    judge.send("isready")
+    judge.wait("readyok")
+    return judge
 
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
 
-    def wait(self, prefix):
-        for line in self.p.stdout:
-            if line.startswith(prefix):
-                return line
-        raise RuntimeError("the judge exited")
-
-    def score(self, fen, nodes):
-        """The side to move's score in centipawns (mates as +-(30000 - plies)), and the move."""
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
-        score = None
-        for line in self.p.stdout:
-            t = line.split()
-            if t and t[0] == "info" and "score" in t:
-                k = t.index("score")
-                value = int(t[k + 2])
-                if t[k + 1] == "cp":
-                    score = value
-                else:
-                    score = (30000 - abs(value)) * (1 if value > 0 else -1)
-            elif t and t[0] == "bestmove":
-                return score, t[1] if len(t) > 1 else None
-        raise RuntimeError("the judge exited")
-
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+def centipawns(score):
+    """A judge's score in centipawns, a mate as +-(30000 - plies); None stays None."""
+    if score is None:
+        return None
+    kind, value = score
+    if kind == "cp":
+        return value
+    return (30000 - abs(value)) * (1 if value > 0 else -1)
 
 
 def judge_games(games, args):
-    judge = Judge(args.judge, args.judge_variant or args.variant, args.hash)
+    judge = open_judge(args.judge, args.judge_variant or args.variant, args.hash)
     rows = []
     try:
         for g in games:
             judge.send("ucinewgame")
             fens = [p["fen"] for p in g["plies"]] + [g["final"]]
-            scores = [judge.score(f, args.nodes)[0] for f in fens]
+            scores = [centipawns(judge.score("fen " + f, nodes=args.nodes)) for f in fens]
             for i, ply in enumerate(g["plies"]):
                 a, b = scores[i], scores[i + 1]
                 if ply["book"] or a is None or b is None or abs(a) > MATE or abs(b) > MATE:

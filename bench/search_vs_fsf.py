@@ -76,11 +76,11 @@ class Uci:
                         nps = int(k.group(1))
         return depth, nodes, nps
 
-    def score(self, position, depth):
-        """The last score of a search of `position` (what follows UCI's `position`) to `depth`,
-        from the side to move's view: ("cp" or "mate", value), or None."""
+    def score(self, position, depth=None, nodes=None):
+        """The last score of a search of `position` (what follows UCI's `position`) to `depth`
+        (or of `nodes` nodes), from the side to move's view: ("cp" or "mate", value), or None."""
         self.send("position " + position)
-        self.send(f"go depth {depth}")
+        self.send(f"go nodes {nodes}" if nodes else f"go depth {depth}")
         last = None
         for line in self.wait("bestmove"):
             m = re.search(r" score (cp|mate) (-?\d+)", line)
