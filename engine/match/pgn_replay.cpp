@@ -127,7 +127,6 @@ ReplayReport replayPgn(const std::shared_ptr<const Variant>& variant, std::istre
             }
             ReplayedPly ply;
             ply.fen = pos.fen();
-            ply.move = m;
             ply.text = moveText(pos, m);
             ply.book = pm.book;
             ply.quiet = !inCheck(pos) && !isCaptureOrPromotion(pos, m);

@@ -10,21 +10,19 @@
 #include <vector>
 
 #include "engine/match/merge.h"
-#include "engine/move.h"
 #include "engine/position.h"
 
 namespace timur::match {
 
 struct ReplayedPly {
-    std::string fen;  // the position before the move
-    Move move;
+    std::string fen;     // the position before the move
     std::string text;    // the move in the engine's own notation (as UCI sends it)
     bool book = false;   // the PGN marks it {book}
     bool quiet = false;  // not in check before it, and neither a capture nor a promotion
 };
 
 struct ReplayedGame {
-    const PgnGame* game = nullptr;  // its tags (Result, FEN, ...)
+    const PgnGame* game = nullptr;  // its tags (Result, FEN, ...), valid during onGame
     std::vector<ReplayedPly> plies;
     std::string finalFen;  // the position after the last move
 };
