@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -1087,6 +1088,42 @@ TEST(Uci, PositionCommandsOfAGame) {
     e.send("ucinewgame");
     EXPECT_EQ(fenAfter("position startpos moves e2e4 e7e5"),
               "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    EXPECT_EQ(e.finish(), 0);
+}
+
+// `eval`: the static evaluation, from White's side and the side to move's. A position and its
+// colour-mirror score the same for the side to move; a piece more shows; the variant counts.
+TEST(Uci, EvalPrintsTheStaticEvaluation) {
+    Engine e;
+    uciStart(e);
+    auto evalOf = [&](const std::string& position) {
+        e.send(position);
+        e.send("eval");
+        auto line = e.expect("^Static evaluation: ");
+        EXPECT_TRUE(line) << e.transcript();
+        std::pair<int, int> v{0, 0};
+        if (line) {
+            EXPECT_EQ(std::sscanf(line->c_str(), "Static evaluation: %d cp (White's side), %d cp",
+                                  &v.first, &v.second),
+                      2)
+                << *line;
+        }
+        return v;
+    };
+    auto white =
+        evalOf("position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    auto black =
+        evalOf("position fen rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3");
+    EXPECT_EQ(white.first, white.second);
+    EXPECT_EQ(black.first, -black.second);
+    EXPECT_EQ(white.second, black.second);  // the same position, colours swapped
+    // White without its queen (Black to move): clearly worse for White.
+    auto down = evalOf("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1");
+    EXPECT_LT(down.first, -500);
+    EXPECT_GT(down.second, 500);
+    e.send("setoption name UCI_Variant value xiangqi");
+    auto xq = evalOf("position startpos");
+    EXPECT_LT(std::abs(xq.first), 100);  // the start is about level
     EXPECT_EQ(e.finish(), 0);
 }
 

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "engine/evaluate.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
 #include "engine/search_params.h"
@@ -365,6 +366,8 @@ bool UciEngine::handle(const std::string& raw) {
             return false;
         } else if (cmd == "d") {
             out_.line("Fen: " + pos_->fen());
+        } else if (cmd == "eval") {
+            staticEval();
         } else {
             info("Unknown command: " + line);
         }
@@ -372,6 +375,17 @@ bool UciEngine::handle(const std::string& raw) {
         info(std::string("error: ") + e.what());
     }
     return true;
+}
+
+// `eval`: the static evaluation of the current position (no search), as Stockfish's `eval`
+// prints it: in centipawns from White's side, and the middlegame's share of the phase.
+void UciEngine::staticEval() {
+    Evaluator eval(variant_);
+    int score = eval.evaluate(*pos_);
+    int white = pos_->sideToMove() == White ? score : -score;
+    out_.line("Static evaluation: " + std::to_string(white) + " cp (White's side), " +
+              std::to_string(score) + " cp (side to move), phase " +
+              std::to_string(eval.phase(*pos_)) + "/256");
 }
 
 }  // namespace timur::protocol

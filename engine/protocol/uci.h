@@ -35,6 +35,7 @@ class UciEngine {
     void setVariant(std::shared_ptr<const Variant> v);
     void position(const std::vector<std::string>& w);
     void go(const std::vector<std::string>& w);
+    void staticEval();
     void perft(int depth);
     void stopSearch();
     void info(const std::string& text) { out_.line("info string " + text); }
