@@ -30,6 +30,8 @@ import re
 import subprocess
 import sys
 
+from replayed import replayed_games
+
 BANDS = ((171, 256, "middlegame (over 2/3 of the pieces)"),
          (86, 170, "between (1/3 to 2/3)"),
          (0, 85, "endgame (under 1/3)"),
@@ -174,11 +176,7 @@ def main():
     ap.add_argument("--out", help="write every position with both evaluations here")
     args = ap.parse_args()
 
-    replay = subprocess.run([args.timur, "replay", "--variant", args.variant, *args.pgn],
-                            capture_output=True, text=True)
-    if replay.returncode != 0:
-        sys.exit(replay.stderr.strip())
-    games = [json.loads(line) for line in replay.stdout.splitlines() if line.strip()]
+    games = replayed_games(args.timur, args.variant, args.pgn)
     rows = quiet_positions(games, args.player)
     fens = [r["fen"] for r in rows]
     variant = args.variant

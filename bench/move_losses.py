@@ -20,9 +20,9 @@ import argparse
 import concurrent.futures
 import json
 import random
-import subprocess
 import sys
 
+from replayed import replayed_games
 from search_vs_fsf import Uci
 
 MATE = 20000  # scores beyond this are mates
@@ -108,11 +108,7 @@ def main():
     ap.add_argument("--out", help="write every judged move as a JSON line here")
     args = ap.parse_args()
 
-    replay = subprocess.run([args.timur, "replay", "--variant", args.variant, *args.pgn],
-                            capture_output=True, text=True)
-    if replay.returncode != 0:
-        sys.exit(replay.stderr.strip())
-    games = [json.loads(line) for line in replay.stdout.splitlines() if line.strip()]
+    games = replayed_games(args.timur, args.variant, args.pgn)
     if args.sample and args.sample < len(games):
         games = random.Random(args.seed).sample(games, args.sample)
     print(f"{len(games)} games judged by {args.judge} at {args.nodes} nodes a position",
