@@ -377,8 +377,8 @@ bool UciEngine::handle(const std::string& raw) {
     return true;
 }
 
-// `eval`: the static evaluation of the current position (no search), as Stockfish's `eval`
-// prints it: in centipawns from White's side, and the middlegame's share of the phase.
+// `eval` (Stockfish has one too, with a table of terms): the static evaluation of the current
+// position, no search, in centipawns from White's side and the side to move's, and the phase.
 void UciEngine::staticEval() {
     Evaluator eval(variant_);
     int score = eval.evaluate(*pos_);
