@@ -2,10 +2,11 @@
 """How well Timur's static evaluation foretells the results of games, beside another engine's.
 
 Plays out the games of PGN files with `timur replay` and keeps their quiet positions: out of the
-book, and neither the move played there nor the move before it lands on an occupied square. Timur
-(its UCI `eval`) and an engine of the Stockfish family (its `eval`, "Total evaluation") give the
-static evaluation of each; positions where the other engine gives none (in check) are left out,
-and so are those where either evaluation is beyond --clip (decided).
+book, and both the move played there and the move before it quiet (`timur replay`'s mark: not in
+check, neither a capture nor a promotion). Timur (its UCI `eval`) and an engine of the Stockfish
+family (its `eval`, "Total evaluation") give the static evaluation of each; positions where the
+other engine gives none, and those where either evaluation is beyond --clip (decided), are left
+out.
 
 For each phase band and each evaluation the script fits the game's result to a logistic curve
 of the evaluation and of which side the named player (--player, Timur by default) had, and
@@ -38,35 +39,6 @@ BANDS = ((171, 256, "middlegame (over 2/3 of the pieces)"),
          (0, 256, "all"))
 
 
-def board_squares(fen):
-    """The occupied squares of a FEN's board as {(file, rank)}, files from 0, ranks from 1."""
-    rows = fen.split()[0].split("[")[0].split("/")
-    occupied = set()
-    for i, row in enumerate(rows):
-        rank = len(rows) - i
-        f = 0
-        for token in re.findall(r"\d+|\+?[A-Za-z]~?|.", row):
-            if token.isdigit():
-                f += int(token)
-            elif token[-1:].isalpha() or token[:1] == "+":
-                occupied.add((f, rank))
-                f += 1
-    return occupied
-
-
-def target(move):
-    """The square a move in UCI text lands on, (file, rank), or None for a drop or a pass."""
-    if "@" in move:
-        return None
-    m = re.match(r"^[a-z]\d+([a-z])(\d+)", move)
-    return (ord(m.group(1)) - ord("a"), int(m.group(2))) if m else None
-
-
-def lands_on_a_piece(ply):
-    t = target(ply["move"])
-    return t is not None and t in board_squares(ply["fen"])
-
-
 def quiet_positions(games, player):
     out = []
     for g in games:
@@ -76,9 +48,7 @@ def quiet_positions(games, player):
         side = 1 if g["white"] == player else -1
         plies = g["plies"]
         for i, ply in enumerate(plies):
-            if ply["book"] or lands_on_a_piece(ply):
-                continue
-            if i > 0 and lands_on_a_piece(plies[i - 1]):
+            if ply["book"] or not ply["quiet"] or (i > 0 and not plies[i - 1]["quiet"]):
                 continue
             out.append({"fen": ply["fen"], "phase": ply["phase"], "result": result,
                         "side": side})

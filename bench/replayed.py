@@ -1,5 +1,5 @@
 """The games of PGN files as `timur replay` plays them out: one dict a game (round, players,
-result, variant, final FEN, and its plies: fen, move in UCI text, book mark, phase)."""
+result, variant, final FEN, and its plies: fen, move in UCI text, book and quiet marks, phase)."""
 import json
 import subprocess
 import sys

@@ -20,7 +20,8 @@ constexpr const char* kUsage =
     "Plays out the games of PGN files (as `timur match` and XBoard write them) and\n"
     "prints each game as one JSON line: its number, players and result, and for\n"
     "every ply the position before the move (FEN), the move in the engine's own\n"
-    "notation (as UCI sends it), whether the PGN marks it {book}, and the\n"
+    "notation (as UCI sends it), whether the PGN marks it {book}, whether it is\n"
+    "quiet (not in check, neither a capture nor a promotion), and the\n"
     "evaluation's phase there (256: all the start's pieces, 0: none). Games of\n"
     "another variant, unfinished ones and those with a move that is not legal are\n"
     "skipped, each named on stderr.\n";
@@ -31,8 +32,11 @@ nlohmann::json gameJson(const match::ReplayedGame& g, const std::shared_ptr<cons
     Position pos(variant);
     for (const match::ReplayedPly& p : g.plies) {
         pos.setFen(p.fen);
-        plies.push_back(
-            {{"fen", p.fen}, {"move", p.text}, {"book", p.book}, {"phase", eval.phase(pos)}});
+        plies.push_back({{"fen", p.fen},
+                         {"move", p.text},
+                         {"book", p.book},
+                         {"quiet", p.quiet},
+                         {"phase", eval.phase(pos)}});
     }
     return {{"round", g.game->round},   {"white", g.game->white},   {"black", g.game->black},
             {"result", g.game->result}, {"variant", variant->name}, {"plies", plies},

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <sstream>
 
-#include "engine/evaluate.h"
 #include "engine/movegen.h"
 #include "engine/rules.h"
 #include "engine/search_params.h"
@@ -97,6 +96,7 @@ void UciEngine::uci() {
 
 void UciEngine::setVariant(std::shared_ptr<const Variant> v) {
     variant_ = std::move(v);
+    eval_.reset();
     pos_ = std::make_unique<Position>(variant_);
     pos_->setStart();
     posStart_.clear();
@@ -380,7 +380,8 @@ bool UciEngine::handle(const std::string& raw) {
 // `eval` (Stockfish has one too, with a table of terms): the static evaluation of the current
 // position, no search, in centipawns from White's side and the side to move's, and the phase.
 void UciEngine::staticEval() {
-    Evaluator eval(variant_);
+    if (!eval_) eval_ = std::make_unique<Evaluator>(variant_);
+    const Evaluator& eval = *eval_;
     int score = eval.evaluate(*pos_);
     int white = pos_->sideToMove() == White ? score : -score;
     out_.line("Static evaluation: " + std::to_string(white) + " cp (White's side), " +

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/evaluate.h"
 #include "engine/perft_job.h"
 #include "engine/position.h"
 #include "engine/protocol/gui_lag.h"
@@ -44,6 +45,7 @@ class UciEngine {
     VariantSet& variants_;
     std::shared_ptr<const Variant> variant_;
     std::unique_ptr<Position> pos_;
+    std::unique_ptr<Evaluator> eval_;  // `eval`'s, made for variant_ when first asked
     Search search_;
     PerftJob perft_;
     // The start (startpos or the FEN) and the moves of the position set last.
