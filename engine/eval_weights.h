@@ -46,6 +46,7 @@ enum EvalWeight : int {
     kWDrawScale,       // % of the endgame scale's pull towards a draw (material that cannot win)
     kWPhaseMg,         // % of the start's piece material from which the phase is all middlegame
     kWPhaseEg,         // % of it at or below which the phase is all endgame
+    kWKingDanger,      // % of the king-danger penalty (attackers, weak squares, safe checks)
     kEvalWeightCount
 };
 
@@ -64,6 +65,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"semiOpenFileMg", 20}, {"semiOpenFileEg", 5},  {"openFileMg", 25},     {"openFileEg", 15},
     {"pairMg", 70},         {"pairEg", 140},        {"connectedMg", 100},   {"connectedEg", 100},
     {"shelter", 100},       {"drawScale", 100},     {"phaseMg", 100},       {"phaseEg", 0},
+    {"kingDanger", 0},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

@@ -336,6 +336,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     }
     near3_.assign(g.squareCount(), {});
     royalZone_.assign(g.squareCount(), {});
+    for (int c = 0; c < 2; ++c) royalFlank_[c].assign(g.squareCount(), {});
     for (int dir = 0; dir < 2; ++dir) {
         frontSpan_[dir].assign(g.squareCount(), {});
         frontFile_[dir].assign(g.squareCount(), {});
@@ -346,6 +347,12 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             int df = std::abs(g.fileOf(to) - g.fileOf(sq)), dr = g.rankOf(to) - g.rankOf(sq);
             if (to != sq && df <= 3 && std::abs(dr) <= 3) near3_[sq].set(to);
             if (to != sq && df <= 1 && std::abs(dr) <= 1) royalZone_[sq].set(to);
+            // White's camp is the low ranks: ranks 1-5 of 8, 1-6 of 10.
+            int camp = g.ranks / 2 + 1, rank = g.rankOf(to);
+            if (df <= 2) {
+                if (rank < camp) royalFlank_[White][sq].set(to);
+                if (rank >= g.ranks - camp) royalFlank_[Black][sq].set(to);
+            }
             if (df <= 1 && dr != 0) frontSpan_[dr > 0 ? 0 : 1][sq].set(to);
             if (df == 0 && dr != 0) frontFile_[dr > 0 ? 0 : 1][sq].set(to);
         }

@@ -100,6 +100,15 @@ class Evaluator {
     // [type]: mobility weight per square (1/16 cp, weights included) and the square count
     // that scores 0; king-attack weight per square of the royal's neighbourhood attacked.
     std::array<int, kMaxPieceTypes> mobMg_{}, mobEg_{}, mobCentre_{}, kingAttackUnit_{};
+    // [type]: the king-danger weight of a piece attacking a royal's neighbourhood (more for
+    // cheap pieces, as in Stockfish: a knight there matters more than a queen), and whether its
+    // checks are found backwards from the royal (reversible bitboard types).
+    std::array<int, kMaxPieceTypes> dangerWeight_{};
+    std::array<bool, kMaxPieceTypes> checksKnown_{}, heavy_{};  // heavy: worth a queen
+    bool kingDanger_ = false;
+    // [colour][square of its royal]: the royal's flank, the files within two of its own, on
+    // that side's half of the board and one rank beyond.
+    std::array<std::vector<SquareSet>, 2> royalFlank_;
     // [square]: the royal's neighbourhood (king steps), for shelter and the attack terms.
     std::vector<SquareSet> royalZone_;
     // [colour][type][square]: king steps from the promotion zone (pawn-like types).

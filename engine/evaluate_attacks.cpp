@@ -8,7 +8,9 @@
 //              attacked that its side does not defend (by its value), when that side's attacks
 //              are all known;
 //   royals     a royal's neighbourhood attacked by enemy pieces, each square by the attacker's
-//              worth; the penalty grows with the square of the sum once two pieces attack.
+//              worth; the penalty grows with the square of the sum once two pieces attack;
+//   danger     Stockfish 11's king danger (weight kingDanger): attackers of the neighbourhood,
+//              its weak squares, safe and unsafe checks, attacks on the royal's flank.
 #include <algorithm>
 #include <cmath>
 
@@ -16,6 +18,50 @@
 #include "engine/variant_bitboards.h"
 
 namespace timur {
+
+namespace {
+
+// What the king danger of one side's royal reads, from the attacker's side.
+template <class BB>
+struct DangerInput {
+    BB zone, flank;              // the royal's neighbourhood and flank
+    BB attacker;                 // the attacking side's pieces
+    BB attacked, attacked2;      // squares it attacks, and attacks twice or more
+    BB defended, defended2;      // the same for the royal's side
+    BB defendedByRoyal;          // squares the royal itself attacks
+    int attackerWeight = 0;      // attackers of the neighbourhood times their weights
+    int zoneAttacks = 0;         // their attacks on its squares
+    int mobilityLead = 0;        // the attacker's mobility minus the defender's, cp
+    const BB* checks = nullptr;  // per type of the attacker's, the squares it checks from
+    int checkTypes = 0;
+    bool heavy = false;  // the attacker has a piece worth a queen
+};
+
+// Stockfish 11's king danger, in its units (128 to the pawn), for any variant with bitboard
+// tables: weak squares are attacked and defended by the royal alone, or not at all; a check
+// is safe where the defender does not attack, or only weakly where we attack twice. Each kind
+// of piece with a safe check adds once; the unsafe checks count by square.
+template <class BB>
+int kingDangerUnits(const DangerInput<BB>& in) {
+    const BB weak = in.attacked.andNot(in.defended2) & (~in.defended | in.defendedByRoyal);
+    const BB safe = (~in.attacker) & (~in.defended | (weak & in.attacked2));
+    int d = in.attackerWeight + 69 * in.zoneAttacks + 185 * (in.zone & weak).count();
+    BB unsafe;
+    for (int i = 0; i < in.checkTypes; ++i) {
+        if ((in.checks[i] & safe).any())
+            d += 800;
+        else
+            unsafe |= in.checks[i];
+    }
+    d += 148 * unsafe.count();
+    const int flankAttacks = (in.flank & in.attacked).count() + (in.flank & in.attacked2).count();
+    d += 3 * flankAttacks * flankAttacks / 8 - 4 * (in.flank & in.defended).count();
+    d += in.mobilityLead * 128 / 100;
+    if (!in.heavy) d -= 873;
+    return d + 37;
+}
+
+}  // namespace
 
 void Evaluator::prepareAttackTerms(const std::vector<PieceProfile>& profiles) {
     const Variant& v = *variant_;
@@ -35,6 +81,14 @@ void Evaluator::prepareAttackTerms(const std::vector<PieceProfile>& profiles) {
     }
     for (int t = 0; t < typeCount_; ++t)
         kingAttackUnit_[t] = profiles[t].royal ? 2 : std::clamp(values_[t] / 100, 1, 10);
+    kingDanger_ = w_[kWKingDanger] != 0;
+    for (int t = 0; t < typeCount_; ++t) {
+        // Stockfish's 77 (knight), 55 (bishop), 44 (rook), 10 (queen), by value for any piece.
+        dangerWeight_[t] =
+            profiles[t].pawn || profiles[t].royal ? 0 : std::clamp(100 - values_[t] / 12, 10, 90);
+        checksKnown_[t] = !profiles[t].pawn && !profiles[t].royal && v.bitboards->reversible(t);
+        heavy_[t] = !profiles[t].royal && values_[t] >= 800;
+    }
 }
 
 void Evaluator::attackTerms(const Position& pos, int* mg, int* eg) const {
@@ -58,14 +112,24 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                        fromSquareSet<BB>(pos.occupied(Black))};
     const BB occ = own[White] | own[Black];
     const BB empty = ~occ;
-    BB attacked[2];
-    bool complete[2] = {true, true};  // every piece's attacks are known
+    BB attacked[2], attacked2[2], royalAttacks[2];  // attacked2: by two pieces or more
+    bool complete[2] = {true, true};                // every piece's attacks are known
     // [side]: the attack weight on the other side's first royal's neighbourhood, and attackers.
     int kingDanger[2] = {0, 0}, kingAttackers[2] = {0, 0};
+    // [side], for the king danger: the weight of its pieces attacking the enemy royal's
+    // neighbourhood, their attacks there, and the squares each of its types may check from.
+    int attackerWeight[2] = {0, 0}, zoneAttacks[2] = {0, 0}, mobility[2] = {0, 0};
+    constexpr int kCheckTypes = 16;  // the most kinds of checking piece counted per side
+    std::array<BB, kCheckTypes> checks[2];
+    int checkTypes[2] = {0, 0};
+    bool heavy[2] = {false, false};  // [side]: it has a piece worth a queen
     BB zone[2];
+    int royal[2] = {-1, -1};
     for (int c = 0; c < 2; ++c)
-        if (!pos.royals(Color(c)).empty())
-            zone[c] = fromSquareSet<BB>(royalZone_[pos.royals(Color(c)).front()]);
+        if (!pos.royals(Color(c)).empty()) {
+            royal[c] = pos.royals(Color(c)).front();
+            zone[c] = fromSquareSet<BB>(royalZone_[royal[c]]);
+        }
     for (int c = 0; c < 2; ++c) {
         const Color us = Color(c);
         const BB theirs = own[~us];
@@ -73,17 +137,27 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
         for (int t = 0; t < typeCount_; ++t) {
             const SquareSet& set = pos.pieces(us, PieceType(t));
             if (set.none()) continue;
+            heavy[c] |= heavy_[t];
             const auto& sets = bb.pieces[t];
             if (!sets) {
                 complete[c] = false;
                 continue;
             }
             const BB blockers = occ | bb.holes[t];
+            // Where a piece of this type would check the enemy royal from: its attacks read
+            // backwards from the royal.
+            BB checkFrom, checking;
+            const bool checksRoyal = kingDanger_ && checksKnown_[t] && royal[~us] >= 0;
+            if (checksRoyal)
+                checkFrom = sets->captures(bb.sliders, ~us, royal[~us], false, blockers);
             for (BB pieces = fromSquareSet<BB>(set); pieces.any();) {
                 int sq = pieces.popLsb();
                 BB quiet, capture;
                 sets->targets(bb.sliders, c, sq, pos.isVirgin(sq), blockers, quiet, capture);
+                attacked2[c] |= attacked[c] & capture;
                 attacked[c] |= capture;
+                if (royal_[t]) royalAttacks[c] |= capture;
+                if (checksRoyal) checking |= capture & checkFrom;
                 if (mobMg_[t]) {
                     int n = ((quiet & empty) | capture.andNot(own[c])).count() - mobCentre_[t];
                     mobMg += mobMg_[t] * n;
@@ -93,7 +167,10 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                 BB near = capture & zone[~us];
                 if (near.any()) {
                     ++kingAttackers[c];
-                    kingDanger[c] += kingAttackUnit_[t] * near.count();
+                    int n = near.count();
+                    kingDanger[c] += kingAttackUnit_[t] * n;
+                    attackerWeight[c] += dangerWeight_[t];
+                    if (dangerWeight_[t]) zoneAttacks[c] += n;
                 }
                 BB hit = capture & theirs;
                 if (hit.none()) continue;
@@ -109,9 +186,12 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                     threatEg += w_[kWThreatEg] * diff;
                 });
             }
+            if (checking.any() && checkTypes[c] < kCheckTypes)
+                checks[c][checkTypes[c]++] = checking;
         }
         mg[c] += mobMg / 16 + threatMg / 64;
         eg[c] += mobEg / 16 + threatEg / 64;
+        mobility[c] = mobMg / 16;
     }
     for (int c = 0; c < 2; ++c) {
         const Color us = Color(c);
@@ -131,6 +211,29 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
         if (kingAttackers[c] >= 2) {
             int d = kingDanger[c];
             mg[~us] -= std::min(500, d * d * w_[kWKingAttack] / 3200);
+        }
+        if (kingDanger_ && royal[~us] >= 0 && complete[c] && complete[~us]) {
+            DangerInput<BB> in;
+            in.zone = zone[~us];
+            in.flank = fromSquareSet<BB>(royalFlank_[~us][royal[~us]]);
+            in.attacker = own[c];
+            in.attacked = attacked[c];
+            in.attacked2 = attacked2[c];
+            in.defended = attacked[~us];
+            in.defended2 = attacked2[~us];
+            in.defendedByRoyal = royalAttacks[~us];
+            in.attackerWeight = kingAttackers[c] * attackerWeight[c];
+            in.zoneAttacks = zoneAttacks[c];
+            in.mobilityLead = mobility[c] - mobility[~us];
+            in.checks = checks[c].data();
+            in.checkTypes = checkTypes[c];
+            in.heavy = heavy[c];
+            int d = kingDangerUnits(in);
+            // Stockfish's d^2 / 4096 and d / 16, at 128 to its pawn.
+            if (d > 100) {
+                mg[~us] -= d * d / 4096 * w_[kWKingDanger] / 128;
+                eg[~us] -= d / 16 * w_[kWKingDanger] / 128;
+            }
         }
     }
 }

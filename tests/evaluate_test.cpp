@@ -204,6 +204,20 @@ TEST(AttackTerms, RoyalNeighbourhoodAttacked) {
     EXPECT_EQ(danger("6k1/8/8/8/8/8/8/3QKR2 w - - 0 1"), 0);  // the queen sees nothing there
 }
 
+// King danger (Stockfish's): White's queen on h5 and rook on f3 against the king on g8, with
+// safe checks from g3 (rook) and g6 (queen) and weak squares beside the king, costs Black
+// pawns; without White's queen (no piece worth one) the danger falls away. Mirrored alike.
+TEST(AttackTerms, KingDangerCountsAttackersChecksAndWeakSquares) {
+    auto danger = [](const std::string& fen) {
+        return termOf("chess", fen, kWKingDanger, kWKingDanger, 100);
+    };
+    const std::string fen = "r2r2k1/pp1qp3/5p1p/2pb3Q/2P4P/1P1BPR2/6P1/1N4K1 w - - 0 1";
+    EXPECT_GT(danger(fen), 300);
+    EXPECT_EQ(danger(flipped(fen)), danger(fen));
+    EXPECT_LT(danger("r2r2k1/pp1qp3/5p1p/2pb4/2P4P/1P1BPR2/6P1/1N4K1 w - - 0 1"), danger(fen) / 4);
+    EXPECT_EQ(danger("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), 0);
+}
+
 // A rook (a piece that slides up its file) counts the pawns on its file: none of its own, half
 // open; none at all, open. A knight on an open file gets nothing; nor a rook behind its pawn.
 TEST(FileTerms, RookOnOpenAndHalfOpenFiles) {
