@@ -10,7 +10,8 @@
 // royal to the edge and trades down), each tapered between middlegame and endgame by the material
 // left on the board. From the bitboard move sets of the pieces that have them
 // (engine/variant_bitboards.h), at run time: mobility, threats (pieces attacked by cheaper ones, or
-// attacked and undefended) and attacks on the royals' neighbourhoods (evaluate_attacks.cpp). Every
+// attacked and undefended), attacks on the royals' neighbourhoods and, with the weight kingDanger,
+// Stockfish's king danger (checks, weak squares, flank; evaluate_attacks.cpp). Every
 // term's weight is Variant::evalWeights. The pawn terms, which depend on the pawn-like pieces and
 // the first royals alone, each Evaluator keeps in a cache by those (evaluate_pawns.cpp).
 #pragma once
