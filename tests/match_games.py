@@ -3,10 +3,11 @@
 Timur lost a game by a rule or protocol fault: a time forfeit, an illegal move, a false claim, a
 rejected legal move (the two boards disagree), a crash, a hang or a failure to start the game.
 A game the opponent lost by such a fault fails too (it was no real game, and a rejected move may
-be the runner's mistake), unless --allow-opponent-faults says the opponent has known faults.
+be the runner's mistake), unless --allow-opponent-faults says the opponent has known faults, or
+--allow-opponent-stalls that it is known to stop moving (only that fault is then let pass).
 
 Usage: match_games.py TIMUR_BINARY [--timur NAME,...] [--min-score FRACTION]
-                      [--allow-opponent-faults] -- MATCH_ARGS...
+                      [--allow-opponent-faults | --allow-opponent-stalls] -- MATCH_ARGS...
 
 MATCH_ARGS are `timur match`'s own (--engine ..., --variant, --games, --tc, ...); --pgn is
 added. --timur names the engines that are Timur (default: every engine whose cmd= is
@@ -92,6 +93,7 @@ def main():
     parser.add_argument("--timur", dest="names", default="")
     parser.add_argument("--min-score", type=float, default=None)
     parser.add_argument("--allow-opponent-faults", action="store_true")
+    parser.add_argument("--allow-opponent-stalls", action="store_true")
     args = parser.parse_args(argv[:split])
     match_args = argv[split + 1:]
     timur = os.path.abspath(args.timur)
@@ -148,7 +150,9 @@ def main():
         if not fault:
             continue
         culprit = white if comment.startswith("White") else black
-        if culprit not in names and args.allow_opponent_faults:
+        allowed = args.allow_opponent_faults or (args.allow_opponent_stalls and
+                                                 fault == "'s connection stalls")
+        if culprit not in names and allowed:
             print(f"  (the opponent's fault, not Timur's: {comment})")
             continue
         if culprit in names:
