@@ -47,6 +47,7 @@ enum EvalWeight : int {
     kWPhaseMg,         // % of the start's piece material from which the phase is all middlegame
     kWPhaseEg,         // % of it at or below which the phase is all endgame
     kWKingDanger,      // % of the king-danger penalty (attackers, weak squares, safe checks)
+    kWPawnValueMg,     // % of a pawn-like piece's value that counts in the middlegame
     kEvalWeightCount
 };
 
@@ -65,7 +66,7 @@ inline constexpr std::array<EvalWeightInfo, kEvalWeightCount> kEvalWeightInfo = 
     {"semiOpenFileMg", 20}, {"semiOpenFileEg", 5},  {"openFileMg", 25},     {"openFileEg", 15},
     {"pairMg", 70},         {"pairEg", 140},        {"connectedMg", 100},   {"connectedEg", 100},
     {"shelter", 100},       {"drawScale", 100},     {"phaseMg", 100},       {"phaseEg", 0},
-    {"kingDanger", 0},
+    {"kingDanger", 0},      {"pawnValueMg", 100},
 }};
 
 using EvalWeights = std::array<int, kEvalWeightCount>;

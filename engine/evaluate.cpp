@@ -273,6 +273,10 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
                 if (g.holes[sq]) continue;
                 double mg = values_[t], eg = values_[t];
                 if (prof.pawn) {
+                    // Against the pieces a pawn is worth less while they are on the board
+                    // (Stockfish's is a sixth of a knight in the middlegame, a quarter in the
+                    // endgame).
+                    mg = values_[t] * w_[kWPawnValueMg] / 100.0;
                     // In the middlegame a pawn-like piece gains by advancing on the central
                     // files (it takes the centre) more than on the side files (where it mostly
                     // loosens its side's shelter): a quarter of the bonus on the edge.

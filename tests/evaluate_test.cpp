@@ -114,6 +114,26 @@ TEST(Phase, FallsBetweenTheLimitsTheWeightsSet) {
     EXPECT_EQ(rooksBounded, 0);
 }
 
+// pawnValueMg: a pawn counts that share of its value while the pieces are on (the start: all
+// middlegame) and its full value without them.
+TEST(PawnValue, TheMiddlegameShareAppliesWithThePieces) {
+    auto v = loadVariant("chess");
+    auto cheap = std::make_shared<Variant>(*v);
+    cheap->evalWeights[kWPawnValueMg] = 60;
+    Evaluator plain(v), reduced(cheap);
+    auto both = [&](const std::string& fen) {
+        Position pos(v);
+        pos.setFen(fen);
+        return std::pair{plain.evaluate(pos), reduced.evaluate(pos)};
+    };
+    // Black without its a-pawn at the start: White's lead of a pawn is 40 less.
+    auto [full, share] = both("rnbqkbnr/1ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    EXPECT_EQ(full - share, 40);
+    // King and pawn against king: no pieces, so the pawn counts in full.
+    auto [endFull, endShare] = both("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    EXPECT_EQ(endFull, endShare);
+}
+
 // The endgame's scale: material that cannot mate scores next to nothing, opposite bishops
 // halve a pawn lead, and a rook still wins (it is scaled, but stays far ahead).
 TEST(EndgameScale, LoneMinorPieceIsNoLead) {
