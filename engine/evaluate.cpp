@@ -542,6 +542,7 @@ int Evaluator::endgameScale(const Position& pos, Color strong, const int* pawns,
         return pieceMaterial[strong] < lightestPiece_ * 3 / 2  ? 0
                : pieceMaterial[weak] <= lightestPiece_ * 5 / 4 ? 4
                                                                : 14;
+    if (wrongColourCorner(pos, strong, pieceMaterial)) return 0;
     // Opposite colour-bound pieces: one piece of such a type each, in different regions.
     bool opposite = false;
     for (int t = 0; t < typeCount_ && !opposite; ++t) {
@@ -555,6 +556,45 @@ int Evaluator::endgameScale(const Position& pos, Color strong, const int* pawns,
             return 22;
     }
     return std::min(64, 36 + (opposite ? 2 : 7) * pawns[strong]);
+}
+
+// The wrong colour-bound piece: the side ahead has pieces of one colour-bound type only, all in
+// one region, and pawn-like pieces of one type only, all on one edge file, and the square where
+// they promote on that file lies outside that region; the enemy royal, with no piece to help
+// it, stands on that square or next to it. It cannot be driven out, so the pawns never promote
+// (chess: king, bishop and rook pawns against the king, the bishop not of the corner's colour).
+bool Evaluator::wrongColourCorner(const Position& pos, Color strong,
+                                  const int* pieceMaterial) const {
+    Color weak = ~strong;
+    if (pieceMaterial[weak] != 0 || pos.royals(weak).empty()) return false;
+    int bound = -1, pawnType = -1;
+    for (int t = 0; t < typeCount_; ++t) {
+        if (royal_[t] || pos.pieces(strong, PieceType(t)).none()) continue;
+        int& kind = pawn_[t] ? pawnType : bound;
+        if (kind >= 0 || (!pawn_[t] && !colourBound_[t])) return false;
+        kind = t;
+    }
+    if (bound < 0 || pawnType < 0 || maxZoneDistance_[pawnType] == 0) return false;
+    const auto& region = region_[strong][bound];
+    int pieceRegion = -1, file = -1;
+    bool oneRegion = true, oneFile = true;
+    forEachSquare(pos.pieces(strong, PieceType(bound)), [&](int sq) {
+        if (pieceRegion < 0) pieceRegion = region[sq];
+        oneRegion = oneRegion && region[sq] == pieceRegion;
+    });
+    forEachSquare(pos.pieces(strong, PieceType(pawnType)), [&](int sq) {
+        if (file < 0) file = file_[sq];
+        oneFile = oneFile && file_[sq] == file;
+    });
+    const Geometry& g = variant_->board;
+    if (!oneRegion || !oneFile || (file != 0 && file != g.files - 1)) return false;
+    int weakRoyal = pos.royals(weak).front();
+    const auto& toZone = zoneDistance_[strong][pawnType];
+    for (int sq = 0; sq < g.squareCount(); ++sq)
+        if (!g.holes[sq] && file_[sq] == file && toZone[sq] == 0 &&
+            (region[sq] == pieceRegion || distance(sq, weakRoyal) > 1))
+            return false;
+    return true;
 }
 
 int Evaluator::gain(const Position& pos, const Move& m) const {

@@ -82,6 +82,7 @@ class Evaluator {
     int conversion(const Position& pos, Color strong, int lead, int phase) const;
     int endgameScale(const Position& pos, Color strong, const int* pawns,
                      const int* pieceMaterial) const;
+    bool wrongColourCorner(const Position& pos, Color strong, const int* pieceMaterial) const;
     // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp).
     void attackTerms(const Position& pos, int* mg, int* eg) const;
     template <int W>

@@ -114,6 +114,23 @@ TEST(Phase, FallsBetweenTheLimitsTheWeightsSet) {
     EXPECT_EQ(rooksBounded, 0);
 }
 
+// A bishop that does not cover the rook pawn's promotion square cannot drive the king out of
+// that corner: a draw, for either colour. The right bishop, or the king away from the corner,
+// still wins.
+TEST(EndgameScale, WrongBishopWithRookPawnsIsADraw) {
+    // What is left is the tempo and the middlegame's share (the bishop keeps a little phase).
+    int drawn = loadVariant("chess")->evalWeights[kWTempo] + 40;
+    // h8 is dark: the light bishop on e4 is the wrong one, the dark one on d4 the right one.
+    EXPECT_LE(std::abs(evalOf("chess", "7k/8/7P/4K3/4B3/8/8/8 w - - 0 1")), drawn);
+    EXPECT_LE(std::abs(evalOf("chess", "7k/8/7P/4K3/4B3/8/7P/8 w - - 0 1")), drawn);
+    EXPECT_GT(evalOf("chess", "7k/8/7P/4K3/3B4/8/8/8 w - - 0 1"), 300);
+    EXPECT_GT(evalOf("chess", "8/8/7P/4K3/4B3/8/8/k7 w - - 0 1"), 300);
+    EXPECT_GT(evalOf("chess", "7k/8/6PP/4K3/4B3/8/8/8 w - - 0 1"), 300);  // not all on the h-file
+    // Black: h1 is light, so the dark bishop on e5 is the wrong one.
+    EXPECT_LE(std::abs(evalOf("chess", "8/8/8/4b3/4k3/7p/8/7K b - - 0 1")), drawn);
+    EXPECT_GT(evalOf("chess", "8/8/8/3b4/4k3/7p/8/7K b - - 0 1"), 300);
+}
+
 // pawnValueMg: a pawn counts that share of its value while the pieces are on (the start: all
 // middlegame) and its full value without them.
 TEST(PawnValue, TheMiddlegameShareAppliesWithThePieces) {
