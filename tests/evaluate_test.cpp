@@ -14,11 +14,15 @@
 namespace timur {
 namespace {
 
-int evalOf(const std::string& variant, const std::string& fen) {
-    Position pos(loadVariant(variant));
+Position positionOf(std::shared_ptr<const Variant> v, const std::string& fen) {
+    Position pos(std::move(v));
     pos.setFen(fen);
-    Evaluator eval(pos.variantPtr());
-    return eval.evaluate(pos);
+    return pos;
+}
+
+int evalOf(const std::string& variant, const std::string& fen) {
+    Position pos = positionOf(loadVariant(variant), fen);
+    return Evaluator(pos.variantPtr()).evaluate(pos);
 }
 
 // The side ahead wants the lone king on the edge and its own king close: that is how a rook
@@ -94,8 +98,7 @@ TEST(Phase, FallsBetweenTheLimitsTheWeightsSet) {
     limited->evalWeights[kWPhaseEg] = 30;
     Evaluator plain(v), bounded(limited);
     auto phases = [&](const std::string& fen) {
-        Position pos(v);
-        pos.setFen(fen);
+        Position pos = positionOf(v, fen);
         return std::pair{plain.phase(pos), bounded.phase(pos)};
     };
     // The start less a knight each: 94% of the material.
@@ -139,8 +142,7 @@ TEST(PawnValue, TheMiddlegameShareAppliesWithThePieces) {
     cheap->evalWeights[kWPawnValueMg] = 60;
     Evaluator plain(v), reduced(cheap);
     auto both = [&](const std::string& fen) {
-        Position pos(v);
-        pos.setFen(fen);
+        Position pos = positionOf(v, fen);
         return std::pair{plain.evaluate(pos), reduced.evaluate(pos)};
     };
     // Black without its a-pawn at the start: White's lead of a pawn is 40 less.
@@ -206,8 +208,7 @@ TEST(AttackTerms, MobilityCounts) {
         auto v = loadVariant("chess");
         auto without = std::make_shared<Variant>(*v);
         without->evalWeights[kWMobilityMg] = without->evalWeights[kWMobilityEg] = 0;
-        Position pos(v);
-        pos.setFen(fen);
+        Position pos = positionOf(v, fen);
         return Evaluator(v).evaluate(pos) - Evaluator(without).evaluate(pos);
     };
     EXPECT_GT(mobility("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1"), 0);
@@ -224,8 +225,7 @@ int termOf(const std::string& variant, const std::string& fen, EvalWeight mg, Ev
     without->evalWeights[mg] = without->evalWeights[eg] = 0;
     // Without the endgame scale, which would scale the term with the rest in these endings.
     with->evalWeights[kWDrawScale] = without->evalWeights[kWDrawScale] = 0;
-    Position pos(v);
-    pos.setFen(fen);
+    Position pos = positionOf(v, fen);
     return Evaluator(with).evaluate(pos) - Evaluator(without).evaluate(pos);
 }
 
