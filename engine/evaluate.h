@@ -83,17 +83,21 @@ class Evaluator {
     int endgameScale(const Position& pos, Color strong, const int* pawns,
                      const int* pieceMaterial) const;
     bool wrongColourCorner(const Position& pos, Color strong, const int* pieceMaterial) const;
-    // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp).
-    void attackTerms(const Position& pos, int* mg, int* eg) const;
+    // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp);
+    // shelter: [colour] its royal's pawn shelter (weight 100), which eases its king danger.
+    void attackTerms(const Position& pos, const int* shelter, int* mg, int* eg) const;
     template <int W>
-    void attackTermsOf(const Position& pos, int* mg, int* eg) const;
+    void attackTermsOf(const Position& pos, const int* shelter, int* mg, int* eg) const;
     void prepareAttackTerms(const std::vector<PieceProfile>& profiles);
     // [colour][file]: the pawn-like pieces on each file.
     using PawnFiles = std::array<std::array<std::uint8_t, 16>, 2>;
     // Structure, passed, connected and shelter terms, added to mg and eg (evaluate_pawns.cpp):
-    // from the pawn cache, or computed by pawnTerms and stored there.
-    void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
-    void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
+    // from the pawn cache, or computed by pawnTerms and stored there. shelter: [colour] the
+    // royal's shelter at weight 100 (for the king danger), whatever the weight `shelter`.
+    void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
+                         int* shelter) const;
+    void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
+                   int* shelter) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
     void preparePawnTerms();
 
@@ -107,6 +111,9 @@ class Evaluator {
     // checks are found backwards from the royal (reversible bitboard types).
     std::array<int, kMaxPieceTypes> dangerWeight_{};
     std::array<bool, kMaxPieceTypes> checksKnown_{}, heavy_{};  // heavy: worth a queen
+    // [type]: a cheap leaper (the knight) whose guard of its royal's neighbourhood eases the
+    // king danger, as in Stockfish.
+    std::array<bool, kMaxPieceTypes> guard_{};
     bool kingDanger_ = false;
     // [colour][square of its royal]: the royal's flank, the files within two of its own, on
     // that side's half of the board and one rank beyond.
@@ -153,7 +160,7 @@ class Evaluator {
     // mutable because evaluate() is const. Empty without pawn-like pieces.
     struct PawnEntry {
         std::uint64_t key = 0;
-        std::array<std::int16_t, 2> mg{}, eg{};
+        std::array<std::int16_t, 2> mg{}, eg{}, shelter{};
     };
     mutable std::vector<PawnEntry> pawnCache_;
     int distance(int a, int b) const {
