@@ -446,8 +446,7 @@ int Evaluator::evaluate(const Position& pos) const {
             }
         }
     }
-    int shelter[2] = {0, 0};
-    if (pawnStructure_) cachedPawnTerms(pos, pawnFiles, mg, eg, shelter);
+    if (pawnStructure_) cachedPawnTerms(pos, pawnFiles, mg, eg);
     // A file slider on a file free of its own pawn-like pieces (more if of the enemy's too);
     // colour-bound pieces of one type in two regions (the bishop pair) cover what one cannot.
     for (int c = 0; c < 2; ++c) {
@@ -502,7 +501,7 @@ int Evaluator::evaluate(const Position& pos) const {
         Color strong = lead > 0 ? White : Black;
         eg[strong] += conversion(pos, strong, std::abs(lead), phase) * w_[kWConversion] / 100;
     }
-    if (attacks_) attackTerms(pos, shelter, mg, eg);
+    if (attacks_) attackTerms(pos, mg, eg);
     Color us = pos.sideToMove();
     int mgScore = mg[us] - mg[~us], egScore = eg[us] - eg[~us];
     if (scaleEndgames_ && egScore != 0) {

@@ -83,22 +83,21 @@ class Evaluator {
     int endgameScale(const Position& pos, Color strong, const int* pawns,
                      const int* pieceMaterial) const;
     bool wrongColourCorner(const Position& pos, Color strong, const int* pieceMaterial) const;
-    // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp);
-    // shelter: [colour] its royal's pawn shelter (weight 100), which eases its king danger.
-    void attackTerms(const Position& pos, const int* shelter, int* mg, int* eg) const;
+    // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp).
+    void attackTerms(const Position& pos, int* mg, int* eg) const;
     template <int W>
-    void attackTermsOf(const Position& pos, const int* shelter, int* mg, int* eg) const;
+    void attackTermsOf(const Position& pos, int* mg, int* eg) const;
     void prepareAttackTerms(const std::vector<PieceProfile>& profiles);
     // [colour][file]: the pawn-like pieces on each file.
     using PawnFiles = std::array<std::array<std::uint8_t, 16>, 2>;
     // Structure, passed, connected and shelter terms, added to mg and eg (evaluate_pawns.cpp):
-    // from the pawn cache, or computed by pawnTerms and stored there. shelter: [colour] the
-    // royal's shelter at weight 100 (for the king danger), whatever the weight `shelter`.
-    void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
-                         int* shelter) const;
-    void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
-                   int* shelter) const;
+    // from the pawn cache, or computed by pawnTerms and stored there.
+    void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
+    void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
+    // Side c's royal's shelter at weight 100 (0 without a royal or pawn-like pieces), for the
+    // king danger: computed when asked, so that the pawn cache's entries stay small.
+    int royalShelter(const Position& pos, Color c) const;
     void preparePawnTerms();
 
     EvalWeights w_{};
@@ -160,7 +159,7 @@ class Evaluator {
     // mutable because evaluate() is const. Empty without pawn-like pieces.
     struct PawnEntry {
         std::uint64_t key = 0;
-        std::array<std::int16_t, 2> mg{}, eg{}, shelter{};
+        std::array<std::int16_t, 2> mg{}, eg{};
     };
     mutable std::vector<PawnEntry> pawnCache_;
     int distance(int a, int b) const {

@@ -98,21 +98,21 @@ void Evaluator::prepareAttackTerms(const std::vector<PieceProfile>& profiles) {
     }
 }
 
-void Evaluator::attackTerms(const Position& pos, const int* shelter, int* mg, int* eg) const {
+void Evaluator::attackTerms(const Position& pos, int* mg, int* eg) const {
     switch (variant_->bitboards->words()) {
         case 1:
-            return attackTermsOf<1>(pos, shelter, mg, eg);
+            return attackTermsOf<1>(pos, mg, eg);
         case 2:
-            return attackTermsOf<2>(pos, shelter, mg, eg);
+            return attackTermsOf<2>(pos, mg, eg);
         case 3:
-            return attackTermsOf<3>(pos, shelter, mg, eg);
+            return attackTermsOf<3>(pos, mg, eg);
         default:
-            return attackTermsOf<4>(pos, shelter, mg, eg);
+            return attackTermsOf<4>(pos, mg, eg);
     }
 }
 
 template <int W>
-void Evaluator::attackTermsOf(const Position& pos, const int* shelter, int* mg, int* eg) const {
+void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
     using BB = Bitboard<W>;
     const VariantBitboards<BB>& bb = variant_->bitboards->at<W>();
     const BB own[2] = {fromSquareSet<BB>(pos.occupied(White)),
@@ -237,7 +237,7 @@ void Evaluator::attackTermsOf(const Position& pos, const int* shelter, int* mg, 
             in.checks = checks[c].data();
             in.checkTypes = checkTypes[c];
             in.heavy = heavy[c];
-            in.shelter = shelter[~us];
+            in.shelter = royalShelter(pos, ~us);
             in.guarded = guarded[~us];
             int d = kingDangerUnits(in);
             // Stockfish's d^2 / 4096 and d / 16, at 128 to its pawn.

@@ -48,7 +48,7 @@ constexpr int kShelter[5] = {-18, 36, 24, 10, 0};
 constexpr int kStorm[5] = {0, 0, 38, 22, 8};
 constexpr int kShelterReach = 4;
 
-constexpr int kPawnCacheEntries = 1 << 14;  // 384 KB a thread (24-byte entries)
+constexpr int kPawnCacheEntries = 1 << 14;  // 256 KB a thread
 
 // MurmurHash3's finaliser: a bijection in which every input bit reaches every output bit.
 std::uint64_t mix(std::uint64_t x) {
@@ -111,15 +111,15 @@ std::uint64_t Evaluator::pawnKey(const Position& pos) const {
     return key;
 }
 
-void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
-                                int* shelter) const {
+void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg,
+                                int* eg) const {
     std::uint64_t key = pawnKey(pos);
     PawnEntry& e = pawnCache_[key & (pawnCache_.size() - 1)];
     if (e.key != key) {
         // pawnTerms only adds to mg and eg: its sums from zero, added below, are what it would
         // have added directly. A sum beyond int16 is not stored.
         int pawnMg[2] = {0, 0}, pawnEg[2] = {0, 0};
-        pawnTerms(pos, pawnFiles, pawnMg, pawnEg, shelter);
+        pawnTerms(pos, pawnFiles, pawnMg, pawnEg);
         bool fits = true;
         for (int v : {pawnMg[0], pawnMg[1], pawnEg[0], pawnEg[1]})
             fits = fits && v == std::int16_t(v);
@@ -128,16 +128,13 @@ void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles,
             return;
         }
         e.key = key;
-        for (int c = 0; c < 2; ++c) {
+        for (int c = 0; c < 2; ++c)
             e.mg[c] = std::int16_t(pawnMg[c]), e.eg[c] = std::int16_t(pawnEg[c]);
-            e.shelter[c] = std::int16_t(shelter[c]);
-        }
     }
-    for (int c = 0; c < 2; ++c) mg[c] += e.mg[c], eg[c] += e.eg[c], shelter[c] = e.shelter[c];
+    for (int c = 0; c < 2; ++c) mg[c] += e.mg[c], eg[c] += e.eg[c];
 }
 
-void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
-                          int* shelter) const {
+void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const {
     const Geometry& g = pos.board();
     SquareSet pawns[2];
     for (int t = 0; t < typeCount_; ++t)
@@ -194,11 +191,19 @@ void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* 
         }
         mg[c] += connectedMg * w_[kWConnectedMg] / 100;
         eg[c] += connectedEg * w_[kWConnectedEg] / 100;
-        shelter[c] = 0;
-        if ((w_[kWShelter] || kingDanger_) && royalForward_[c] && !pos.royals(Color(c)).empty())
-            shelter[c] = this->shelter(pos, Color(c), pawns);
-        mg[c] += shelter[c] * w_[kWShelter] / 100;
+        if (w_[kWShelter] && royalForward_[c] && !pos.royals(Color(c)).empty())
+            mg[c] += shelter(pos, Color(c), pawns) * w_[kWShelter] / 100;
     }
+}
+
+int Evaluator::royalShelter(const Position& pos, Color c) const {
+    if (!pawnStructure_ || !royalForward_[c] || pos.royals(c).empty()) return 0;
+    SquareSet pawns[2];
+    for (int t = 0; t < typeCount_; ++t)
+        if (pawn_[t])
+            for (int side = 0; side < 2; ++side)
+                pawns[side] |= pos.pieces(Color(side), PieceType(t));
+    return shelter(pos, c, pawns);
 }
 
 // The shelter of side c's first royal: on its file and the next two, our nearest pawn-like
