@@ -95,6 +95,8 @@ class Evaluator {
     void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
+    // [colour]: its pawn-like pieces, added to pawns.
+    void pawnSets(const Position& pos, SquareSet* pawns) const;
     // Side c's royal's shelter at weight 100 (0 without a royal or pawn-like pieces), for the
     // king danger: computed when asked, so that the pawn cache's entries stay small.
     int royalShelter(const Position& pos, Color c) const;

@@ -137,9 +137,7 @@ void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles,
 void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const {
     const Geometry& g = pos.board();
     SquareSet pawns[2];
-    for (int t = 0; t < typeCount_; ++t)
-        if (pawn_[t])
-            for (int c = 0; c < 2; ++c) pawns[c] |= pos.pieces(Color(c), PieceType(t));
+    pawnSets(pos, pawns);
     for (int c = 0; c < 2; ++c) {
         for (int f = 0; f < g.files && f < 16; ++f) {
             int k = pawnFiles[c][f];
@@ -196,13 +194,16 @@ void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* 
     }
 }
 
+void Evaluator::pawnSets(const Position& pos, SquareSet* pawns) const {
+    for (int t = 0; t < typeCount_; ++t)
+        if (pawn_[t])
+            for (int c = 0; c < 2; ++c) pawns[c] |= pos.pieces(Color(c), PieceType(t));
+}
+
 int Evaluator::royalShelter(const Position& pos, Color c) const {
     if (!pawnStructure_ || !royalForward_[c] || pos.royals(c).empty()) return 0;
     SquareSet pawns[2];
-    for (int t = 0; t < typeCount_; ++t)
-        if (pawn_[t])
-            for (int side = 0; side < 2; ++side)
-                pawns[side] |= pos.pieces(Color(side), PieceType(t));
+    pawnSets(pos, pawns);
     return shelter(pos, c, pawns);
 }
 
