@@ -113,7 +113,7 @@ class Evaluator {
     std::array<int, kMaxPieceTypes> dangerWeight_{};
     std::array<bool, kMaxPieceTypes> checksKnown_{}, heavy_{};  // heavy: worth a queen
     // [type]: a cheap leaper (the knight) whose guard of its royal's neighbourhood eases the
-    // king danger, as in Stockfish.
+    // king danger, as in Stockfish; none with the term off, so the attack loop skips the test.
     std::array<bool, kMaxPieceTypes> guard_{};
     bool kingDanger_ = false;
     // [colour][square of its royal]: the royal's flank, the files within two of its own, on

@@ -94,7 +94,7 @@ void Evaluator::prepareAttackTerms(const std::vector<PieceProfile>& profiles) {
             profiles[t].pawn || profiles[t].royal ? 0 : std::clamp(100 - values_[t] / 12, 10, 90);
         checksKnown_[t] = !profiles[t].pawn && !profiles[t].royal && v.bitboards->reversible(t);
         heavy_[t] = !profiles[t].royal && values_[t] >= 800;
-        guard_[t] = dangerWeight_[t] >= 70 && profiles[t].leaperShare >= 0.9;
+        guard_[t] = kingDanger_ && dangerWeight_[t] >= 70 && profiles[t].leaperShare >= 0.9;
     }
 }
 
