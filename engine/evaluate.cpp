@@ -340,6 +340,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
     }
     near3_.assign(g.squareCount(), {});
     royalZone_.assign(g.squareCount(), {});
+    dangerRing_.assign(g.squareCount(), {});
     for (int c = 0; c < 2; ++c) royalFlank_[c].assign(g.squareCount(), {});
     for (int dir = 0; dir < 2; ++dir) {
         frontSpan_[dir].assign(g.squareCount(), {});
@@ -351,6 +352,10 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             int df = std::abs(g.fileOf(to) - g.fileOf(sq)), dr = g.rankOf(to) - g.rankOf(sq);
             if (to != sq && df <= 3 && std::abs(dr) <= 3) near3_[sq].set(to);
             if (to != sq && df <= 1 && std::abs(dr) <= 1) royalZone_[sq].set(to);
+            const int ringFile = std::clamp(g.fileOf(sq), 1, std::max(1, g.files - 2));
+            const int ringRank = std::clamp(g.rankOf(sq), 1, std::max(1, g.ranks - 2));
+            if (std::abs(g.fileOf(to) - ringFile) <= 1 && std::abs(g.rankOf(to) - ringRank) <= 1)
+                dangerRing_[sq].set(to);
             // White's camp is the low ranks: ranks 1-5 of 8, 1-6 of 10.
             int camp = g.ranks / 2 + 1, rank = g.rankOf(to);
             if (df <= 2) {

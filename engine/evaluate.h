@@ -26,6 +26,9 @@
 
 namespace timur {
 
+template <class BB>
+struct VariantBitboards;
+
 // What the engine derives from a piece's compiled moves on an empty board.
 struct PieceProfile {
     double mobility = 0;     // squares reached, averaged over the board's squares
@@ -88,6 +91,9 @@ class Evaluator {
     template <int W>
     void attackTermsOf(const Position& pos, int* mg, int* eg) const;
     void prepareAttackTerms(const std::vector<PieceProfile>& profiles);
+    template <class BB>
+    void dangerRings(const Position& pos, const VariantBitboards<BB>& bb, const BB& occ,
+                     const int* royal, BB* ring) const;
     // [colour][file]: the pawn-like pieces on each file.
     using PawnFiles = std::array<std::array<std::uint8_t, 16>, 2>;
     // Structure, passed, connected and shelter terms, added to mg and eg (evaluate_pawns.cpp):
@@ -121,6 +127,9 @@ class Evaluator {
     std::array<std::vector<SquareSet>, 2> royalFlank_;
     // [square]: the royal's neighbourhood (king steps), for shelter and the attack terms.
     std::vector<SquareSet> royalZone_;
+    // [square]: the king danger's ring, as Stockfish's: the three by three squares around the
+    // royal, moved inwards off the board's edges, so that an edge royal's ring is as large.
+    std::vector<SquareSet> dangerRing_;
     // [colour][type][square]: king steps from the promotion zone (pawn-like types).
     std::array<std::vector<std::array<std::uint8_t, kMaxSquares>>, 2> zoneDistance_;
     std::array<int, kMaxPieceTypes> maxZoneDistance_{};

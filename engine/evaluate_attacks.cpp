@@ -9,9 +9,10 @@
 //              are all known;
 //   royals     a royal's neighbourhood attacked by enemy pieces, each square by the attacker's
 //              worth; the penalty grows with the square of the sum once two pieces attack;
-//   danger     Stockfish 11's king danger (weight kingDanger): attackers of the neighbourhood,
-//              its weak squares, safe and unsafe checks, attacks on the royal's flank, eased
-//              by the royal's pawn shelter and a knight that guards its neighbourhood.
+//   danger     Stockfish 11's king danger (weight kingDanger): attackers of the royal's ring,
+//              weak squares there, attacks on its neighbourhood, safe and unsafe checks, pieces
+//              pinned to it, attacks on its flank, eased by its pawn shelter and a knight that
+//              guards its neighbourhood.
 #include <algorithm>
 #include <cmath>
 
@@ -25,7 +26,7 @@ namespace {
 // What the king danger of one side's royal reads, from the attacker's side.
 template <class BB>
 struct DangerInput {
-    BB zone, flank;              // the royal's neighbourhood and flank
+    BB zone, ring, flank;        // the royal's neighbourhood, its danger ring and its flank
     BB attacker;                 // the attacking side's pieces
     BB attacked, attacked2;      // squares it attacks, and attacks twice or more
     BB defended, defended2;      // the same for the royal's side
@@ -34,6 +35,7 @@ struct DangerInput {
     int zoneAttacks = 0;         // their attacks on its squares
     int mobilityLead = 0;        // the attacker's mobility minus the defender's, cp
     int shelter = 0;             // the defender's pawn shelter, cp (evaluate_pawns.cpp)
+    int pinned = 0;              // pieces alone between the royal and an enemy slider
     bool guarded = false;        // a cheap leaper of the defender guards the neighbourhood
     const BB* checks = nullptr;  // per type of the attacker's, the squares it checks from
     int checkTypes = 0;
@@ -48,7 +50,8 @@ template <class BB>
 int kingDangerUnits(const DangerInput<BB>& in) {
     const BB weak = in.attacked.andNot(in.defended2) & (~in.defended | in.defendedByRoyal);
     const BB safe = (~in.attacker) & (~in.defended | (weak & in.attacked2));
-    int d = in.attackerWeight + 69 * in.zoneAttacks + 185 * (in.zone & weak).count();
+    int d = in.attackerWeight + 69 * in.zoneAttacks + 185 * (in.ring & weak).count();
+    d += 98 * in.pinned;
     BB unsafe;
     for (int i = 0; i < in.checkTypes; ++i) {
         if ((in.checks[i] & safe).any())
@@ -98,6 +101,29 @@ void Evaluator::prepareAttackTerms(const std::vector<PieceProfile>& profiles) {
     }
 }
 
+// Each side's danger ring, less the squares two of its pawn-like pieces defend (Stockfish's).
+template <class BB>
+void Evaluator::dangerRings(const Position& pos, const VariantBitboards<BB>& bb, const BB& occ,
+                            const int* royal, BB* ring) const {
+    for (int c = 0; c < 2; ++c) {
+        if (royal[c] < 0) continue;
+        BB once, twice;
+        for (int t = 0; t < typeCount_; ++t) {
+            const auto& sets = bb.pieces[t];
+            if (!pawn_[t] || !sets) continue;
+            const BB blockers = occ | bb.holes[t];
+            for (BB pieces = fromSquareSet<BB>(pos.pieces(Color(c), PieceType(t))); pieces.any();) {
+                int sq = pieces.popLsb();
+                BB quiet, capture;
+                sets->targets(bb.sliders, c, sq, pos.isVirgin(sq), blockers, quiet, capture);
+                twice |= once & capture;
+                once |= capture;
+            }
+        }
+        ring[c] = fromSquareSet<BB>(dangerRing_[royal[c]]).andNot(twice);
+    }
+}
+
 void Evaluator::attackTerms(const Position& pos, int* mg, int* eg) const {
     switch (variant_->bitboards->words()) {
         case 1:
@@ -126,18 +152,20 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
     // [side], for the king danger: the weight of its pieces attacking the enemy royal's
     // neighbourhood, their attacks there, and the squares each of its types may check from.
     int attackerWeight[2] = {0, 0}, zoneAttacks[2] = {0, 0}, mobility[2] = {0, 0};
+    int ringAttackers[2] = {0, 0}, pinners[2] = {0, 0};  // [side]: of the enemy royal
     constexpr int kCheckTypes = 16;  // the most kinds of checking piece counted per side
     std::array<BB, kCheckTypes> checks[2];
     int checkTypes[2] = {0, 0};
     bool heavy[2] = {false, false};    // [side]: it has a piece worth a queen
     bool guarded[2] = {false, false};  // [side]: a guard_ piece covers its royal's neighbourhood
-    BB zone[2];
+    BB zone[2], ring[2];
     int royal[2] = {-1, -1};
     for (int c = 0; c < 2; ++c)
         if (!pos.royals(Color(c)).empty()) {
             royal[c] = pos.royals(Color(c)).front();
             zone[c] = fromSquareSet<BB>(royalZone_[royal[c]]);
         }
+    if (kingDanger_) dangerRings(pos, bb, occ, royal, ring);
     for (int c = 0; c < 2; ++c) {
         const Color us = Color(c);
         const BB theirs = own[~us];
@@ -156,8 +184,14 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
             // backwards from the royal.
             BB checkFrom, checking;
             const bool checksRoyal = kingDanger_ && checksKnown_[t] && royal[~us] >= 0;
-            if (checksRoyal)
+            if (checksRoyal) {
                 checkFrom = sets->captures(bb.sliders, ~us, royal[~us], false, blockers);
+                // Seen through the first piece on each line: a slider of this type there pins
+                // that piece to the royal (or, ours, may uncover a check).
+                const BB xray = sets->captures(bb.sliders, ~us, royal[~us], false,
+                                               blockers.andNot(checkFrom & occ));
+                pinners[c] += (xray.andNot(checkFrom) & fromSquareSet<BB>(set)).count();
+            }
             for (BB pieces = fromSquareSet<BB>(set); pieces.any();) {
                 int sq = pieces.popLsb();
                 BB quiet, capture;
@@ -178,8 +212,11 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                     ++kingAttackers[c];
                     int n = near.count();
                     kingDanger[c] += kingAttackUnit_[t] * n;
-                    attackerWeight[c] += dangerWeight_[t];
                     if (dangerWeight_[t]) zoneAttacks[c] += n;
+                }
+                if (kingDanger_ && !royal_[t] && (capture & ring[~us]).any()) {
+                    ++ringAttackers[c];
+                    attackerWeight[c] += dangerWeight_[t];
                 }
                 BB hit = capture & theirs;
                 if (hit.none()) continue;
@@ -231,7 +268,9 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
             in.defended = attacked[~us];
             in.defended2 = attacked2[~us];
             in.defendedByRoyal = royalAttacks[~us];
-            in.attackerWeight = kingAttackers[c] * attackerWeight[c];
+            in.ring = ring[~us];
+            in.attackerWeight = ringAttackers[c] * attackerWeight[c];
+            in.pinned = pinners[c];
             in.zoneAttacks = zoneAttacks[c];
             in.mobilityLead = mobility[c] - mobility[~us];
             in.checks = checks[c].data();

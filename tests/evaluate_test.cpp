@@ -265,13 +265,31 @@ TEST(AttackTerms, KingDangerEasedByShelterAndGuardingKnight) {
         return termOf("chess", fen, kWKingDanger, kWKingDanger, 100);
     };
     const std::string sheltered = "1r1q2k1/R7/5ppp/8/8/8/Q7/6K1 w - - 0 1";
-    const std::string exposed = "1r1q2k1/R7/8/8/5ppp/8/Q7/6K1 w - - 0 1";
+    const std::string exposed = "1r1q2k1/R7/8/5ppp/8/8/Q7/6K1 w - - 0 1";
     EXPECT_LT(danger(sheltered), danger(exposed));
     EXPECT_EQ(danger(flipped(sheltered)), danger(sheltered));
     const std::string guarded = "1r1q2k1/R7/6n1/8/5ppp/8/Q7/6K1 w - - 0 1";
     const std::string unguarded = "1r1q2k1/R7/8/1n6/5ppp/8/Q7/6K1 w - - 0 1";
     EXPECT_GE(danger(unguarded) - danger(guarded), 60)
         << danger(unguarded) << " " << danger(guarded);
+}
+
+// Stockfish's king ring: a royal on the board's edge is watched over the three by three squares
+// moved inwards, so that a rook on the sixth rank bears on the king on g8 (the old neighbourhood
+// stopped at the seventh); and a piece alone between the royal and an enemy slider (the knight
+// on e5, pinned by the rook on e1) adds to the danger. Neither told the pairs apart before.
+TEST(AttackTerms, KingDangerRingAndPinnedPieces) {
+    auto danger = [](const std::string& fen) {
+        return termOf("chess", fen, kWKingDanger, kWKingDanger, 100);
+    };
+    const std::string sixth = "6k1/8/R7/8/8/8/K7/7Q w - - 0 1";
+    const std::string fifth = "6k1/8/8/R7/8/8/K7/7Q w - - 0 1";
+    EXPECT_GT(danger(sixth), danger(fifth) + 50) << danger(sixth) << " " << danger(fifth);
+    EXPECT_EQ(danger(flipped(sixth)), danger(sixth));
+    const std::string pinned = "4k3/8/8/4n3/8/8/K7/4R2Q w - - 0 1";
+    const std::string offLine = "4k3/8/8/4n3/7R/8/K7/7Q w - - 0 1";
+    EXPECT_GT(danger(pinned), danger(offLine)) << danger(pinned) << " " << danger(offLine);
+    EXPECT_EQ(danger(flipped(pinned)), danger(pinned));
 }
 
 // A rook (a piece that slides up its file) counts the pawns on its file: none of its own, half
