@@ -346,14 +346,15 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
         frontSpan_[dir].assign(g.squareCount(), {});
         frontFile_[dir].assign(g.squareCount(), {});
     }
-    for (int sq = 0; sq < g.squareCount(); ++sq)
+    for (int sq = 0; sq < g.squareCount(); ++sq) {
+        // The danger ring's centre: the royal's square, moved inwards off the edges.
+        const int ringFile = std::clamp(g.fileOf(sq), 1, std::max(1, g.files - 2));
+        const int ringRank = std::clamp(g.rankOf(sq), 1, std::max(1, g.ranks - 2));
         for (int to = 0; to < g.squareCount(); ++to) {
             if (g.holes[to]) continue;
             int df = std::abs(g.fileOf(to) - g.fileOf(sq)), dr = g.rankOf(to) - g.rankOf(sq);
             if (to != sq && df <= 3 && std::abs(dr) <= 3) near3_[sq].set(to);
             if (to != sq && df <= 1 && std::abs(dr) <= 1) royalZone_[sq].set(to);
-            const int ringFile = std::clamp(g.fileOf(sq), 1, std::max(1, g.files - 2));
-            const int ringRank = std::clamp(g.rankOf(sq), 1, std::max(1, g.ranks - 2));
             if (std::abs(g.fileOf(to) - ringFile) <= 1 && std::abs(g.rankOf(to) - ringRank) <= 1)
                 dangerRing_[sq].set(to);
             // White's camp is the low ranks: ranks 1-5 of 8, 1-6 of 10.
@@ -365,6 +366,7 @@ Evaluator::Evaluator(std::shared_ptr<const Variant> variant) : variant_(std::mov
             if (df <= 1 && dr != 0) frontSpan_[dr > 0 ? 0 : 1][sq].set(to);
             if (df == 0 && dr != 0) frontFile_[dr > 0 ? 0 : 1][sq].set(to);
         }
+    }
     // Phase: the non-pawn, non-royal material of the start position.
     Position start(variant_);
     int total = 0;

@@ -149,8 +149,8 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
     bool complete[2] = {true, true};                // every piece's attacks are known
     // [side]: the attack weight on the other side's first royal's neighbourhood, and attackers.
     int kingDanger[2] = {0, 0}, kingAttackers[2] = {0, 0};
-    // [side], for the king danger: the weight of its pieces attacking the enemy royal's
-    // neighbourhood, their attacks there, and the squares each of its types may check from.
+    // [side], for the king danger: the weight of its pieces attacking the enemy royal's ring,
+    // their attacks on its neighbourhood, and the squares each of its types may check from.
     int attackerWeight[2] = {0, 0}, zoneAttacks[2] = {0, 0}, mobility[2] = {0, 0};
     int ringAttackers[2] = {0, 0}, pinners[2] = {0, 0};  // [side]: of the enemy royal
     constexpr int kCheckTypes = 16;  // the most kinds of checking piece counted per side
@@ -179,7 +179,7 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                 complete[c] = false;
                 continue;
             }
-            const BB blockers = occ | bb.holes[t];
+            const BB blockers = occ | bb.holes[t], mine = fromSquareSet<BB>(set);
             // Where a piece of this type would check the enemy royal from: its attacks read
             // backwards from the royal.
             BB checkFrom, checking;
@@ -190,9 +190,9 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
                 // that piece to the royal (or, ours, may uncover a check).
                 const BB xray = sets->captures(bb.sliders, ~us, royal[~us], false,
                                                blockers.andNot(checkFrom & occ));
-                pinners[c] += (xray.andNot(checkFrom) & fromSquareSet<BB>(set)).count();
+                pinners[c] += (xray.andNot(checkFrom) & mine).count();
             }
-            for (BB pieces = fromSquareSet<BB>(set); pieces.any();) {
+            for (BB pieces = mine; pieces.any();) {
                 int sq = pieces.popLsb();
                 BB quiet, capture;
                 sets->targets(bb.sliders, c, sq, pos.isVirgin(sq), blockers, quiet, capture);
