@@ -453,7 +453,8 @@ int Evaluator::evaluate(const Position& pos) const {
             }
         }
     }
-    if (pawnStructure_) cachedPawnTerms(pos, pawnFiles, mg, eg);
+    int shelters[2] = {0, 0};
+    if (pawnStructure_) cachedPawnTerms(pos, pawnFiles, mg, eg, shelters);
     // A file slider on a file free of its own pawn-like pieces (more if of the enemy's too);
     // colour-bound pieces of one type in two regions (the bishop pair) cover what one cannot.
     for (int c = 0; c < 2; ++c) {
@@ -508,7 +509,7 @@ int Evaluator::evaluate(const Position& pos) const {
         Color strong = lead > 0 ? White : Black;
         eg[strong] += conversion(pos, strong, std::abs(lead), phase) * w_[kWConversion] / 100;
     }
-    if (attacks_) attackTerms(pos, mg, eg);
+    if (attacks_) attackTerms(pos, mg, eg, shelters);
     Color us = pos.sideToMove();
     int mgScore = mg[us] - mg[~us], egScore = eg[us] - eg[~us];
     if (scaleEndgames_ && egScore != 0) {

@@ -86,26 +86,25 @@ class Evaluator {
     int endgameScale(const Position& pos, Color strong, const int* pawns,
                      const int* pieceMaterial) const;
     bool wrongColourCorner(const Position& pos, Color strong, const int* pieceMaterial) const;
-    // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp).
-    void attackTerms(const Position& pos, int* mg, int* eg) const;
+    // Mobility, threats and attacks on the royals, added to mg and eg (evaluate_attacks.cpp);
+    // shelters: each side's royal's pawn shelter at weight 100, for the king danger.
+    void attackTerms(const Position& pos, int* mg, int* eg, const int* shelters) const;
     template <int W>
-    void attackTermsOf(const Position& pos, int* mg, int* eg) const;
+    void attackTermsOf(const Position& pos, int* mg, int* eg, const int* shelters) const;
     void prepareAttackTerms(const std::vector<PieceProfile>& profiles);
-    template <class BB>
-    void dangerRings(const Position& pos, const VariantBitboards<BB>& bb, const BB& occ,
-                     const int* royal, BB* ring) const;
     // [colour][file]: the pawn-like pieces on each file.
     using PawnFiles = std::array<std::array<std::uint8_t, 16>, 2>;
     // Structure, passed, connected and shelter terms, added to mg and eg (evaluate_pawns.cpp):
-    // from the pawn cache, or computed by pawnTerms and stored there.
-    void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
-    void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const;
+    // from the pawn cache, or computed by pawnTerms and stored there. shelters: [colour] its
+    // royal's shelter at weight 100 (0 without a royal, or where neither the shelter term nor
+    // the king danger reads it), kept in the cache so that the king danger costs no new scan.
+    void cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
+                         int* shelters) const;
+    void pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
+                   int* shelters) const;
     int shelter(const Position& pos, Color c, const SquareSet* pawns) const;
     // [colour]: its pawn-like pieces, added to pawns.
     void pawnSets(const Position& pos, SquareSet* pawns) const;
-    // Side c's royal's shelter at weight 100 (0 without a royal or pawn-like pieces), for the
-    // king danger: computed when asked, so that the pawn cache's entries stay small.
-    int royalShelter(const Position& pos, Color c) const;
     void preparePawnTerms();
 
     EvalWeights w_{};
@@ -118,10 +117,16 @@ class Evaluator {
     // checks are found backwards from the royal (reversible bitboard types).
     std::array<int, kMaxPieceTypes> dangerWeight_{};
     std::array<bool, kMaxPieceTypes> checksKnown_{}, heavy_{};  // heavy: worth a queen
+    // [type]: its checks are known and depend on the occupancy, so that reading them through
+    // the first piece on each line finds pins (a leaper's would find nothing new).
+    std::array<bool, kMaxPieceTypes> xray_{};
     // [type]: a cheap leaper (the knight) whose guard of its royal's neighbourhood eases the
     // king danger, as in Stockfish; none with the term off, so the attack loop skips the test.
     std::array<bool, kMaxPieceTypes> guard_{};
     bool kingDanger_ = false;
+    // The types in the order the attack terms read them: the pawnTypeCount_ pawn-like first.
+    std::array<std::uint8_t, kMaxPieceTypes> scanOrder_{};
+    int pawnTypeCount_ = 0;
     // [colour][square of its royal]: the royal's flank, the files within two of its own, on
     // that side's half of the board and one rank beyond.
     std::array<std::vector<SquareSet>, 2> royalFlank_;
@@ -170,7 +175,7 @@ class Evaluator {
     // mutable because evaluate() is const. Empty without pawn-like pieces.
     struct PawnEntry {
         std::uint64_t key = 0;
-        std::array<std::int16_t, 2> mg{}, eg{};
+        std::array<std::int16_t, 2> mg{}, eg{}, shelter{};
     };
     mutable std::vector<PawnEntry> pawnCache_;
     int distance(int a, int b) const {

@@ -91,54 +91,37 @@ void Evaluator::prepareAttackTerms(const std::vector<PieceProfile>& profiles) {
     for (int t = 0; t < typeCount_; ++t)
         kingAttackUnit_[t] = profiles[t].royal ? 2 : std::clamp(values_[t] / 100, 1, 10);
     kingDanger_ = w_[kWKingDanger] != 0;
+    pawnTypeCount_ = 0;
+    for (int t = 0; t < typeCount_; ++t)
+        if (pawn_[t]) scanOrder_[pawnTypeCount_++] = std::uint8_t(t);
+    for (int t = 0, i = pawnTypeCount_; t < typeCount_; ++t)
+        if (!pawn_[t]) scanOrder_[i++] = std::uint8_t(t);
     for (int t = 0; t < typeCount_; ++t) {
         // Stockfish's 77 (knight), 55 (bishop), 44 (rook), 10 (queen), by value for any piece.
         dangerWeight_[t] =
             profiles[t].pawn || profiles[t].royal ? 0 : std::clamp(100 - values_[t] / 12, 10, 90);
         checksKnown_[t] = !profiles[t].pawn && !profiles[t].royal && v.bitboards->reversible(t);
+        xray_[t] = checksKnown_[t] && !v.bitboards->leapsOnly(PieceType(t));
         heavy_[t] = !profiles[t].royal && values_[t] >= 800;
         guard_[t] = kingDanger_ && dangerWeight_[t] >= 70 && profiles[t].leaperShare >= 0.9;
     }
 }
 
-// Each side's danger ring, less the squares two of its pawn-like pieces defend (Stockfish's).
-template <class BB>
-void Evaluator::dangerRings(const Position& pos, const VariantBitboards<BB>& bb, const BB& occ,
-                            const int* royal, BB* ring) const {
-    for (int c = 0; c < 2; ++c) {
-        if (royal[c] < 0) continue;
-        BB once, twice;
-        for (int t = 0; t < typeCount_; ++t) {
-            const auto& sets = bb.pieces[t];
-            if (!pawn_[t] || !sets) continue;
-            const BB blockers = occ | bb.holes[t];
-            for (BB pieces = fromSquareSet<BB>(pos.pieces(Color(c), PieceType(t))); pieces.any();) {
-                int sq = pieces.popLsb();
-                BB quiet, capture;
-                sets->targets(bb.sliders, c, sq, pos.isVirgin(sq), blockers, quiet, capture);
-                twice |= once & capture;
-                once |= capture;
-            }
-        }
-        ring[c] = fromSquareSet<BB>(dangerRing_[royal[c]]).andNot(twice);
-    }
-}
-
-void Evaluator::attackTerms(const Position& pos, int* mg, int* eg) const {
+void Evaluator::attackTerms(const Position& pos, int* mg, int* eg, const int* shelters) const {
     switch (variant_->bitboards->words()) {
         case 1:
-            return attackTermsOf<1>(pos, mg, eg);
+            return attackTermsOf<1>(pos, mg, eg, shelters);
         case 2:
-            return attackTermsOf<2>(pos, mg, eg);
+            return attackTermsOf<2>(pos, mg, eg, shelters);
         case 3:
-            return attackTermsOf<3>(pos, mg, eg);
+            return attackTermsOf<3>(pos, mg, eg, shelters);
         default:
-            return attackTermsOf<4>(pos, mg, eg);
+            return attackTermsOf<4>(pos, mg, eg, shelters);
     }
 }
 
 template <int W>
-void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
+void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg, const int* shelters) const {
     using BB = Bitboard<W>;
     const VariantBitboards<BB>& bb = variant_->bitboards->at<W>();
     const BB own[2] = {fromSquareSet<BB>(pos.occupied(White)),
@@ -146,6 +129,7 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
     const BB occ = own[White] | own[Black];
     const BB empty = ~occ;
     BB attacked[2], attacked2[2], royalAttacks[2];  // attacked2: by two pieces or more
+    BB pawnAttacks[2], pawnAttacks2[2];             // the same by the pawn-like pieces alone
     bool complete[2] = {true, true};                // every piece's attacks are known
     // [side]: the attack weight on the other side's first royal's neighbourhood, and attackers.
     int kingDanger[2] = {0, 0}, kingAttackers[2] = {0, 0};
@@ -165,79 +149,99 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
             royal[c] = pos.royals(Color(c)).front();
             zone[c] = fromSquareSet<BB>(royalZone_[royal[c]]);
         }
-    if (kingDanger_) dangerRings(pos, bb, occ, royal, ring);
-    for (int c = 0; c < 2; ++c) {
-        const Color us = Color(c);
-        const BB theirs = own[~us];
-        int mobMg = 0, mobEg = 0, threatMg = 0, threatEg = 0;
-        for (int t = 0; t < typeCount_; ++t) {
-            const SquareSet& set = pos.pieces(us, PieceType(t));
-            if (set.none()) continue;
-            heavy[c] |= heavy_[t];
-            const auto& sets = bb.pieces[t];
-            if (!sets) {
-                complete[c] = false;
-                continue;
-            }
-            const BB blockers = occ | bb.holes[t], mine = fromSquareSet<BB>(set);
-            // Where a piece of this type would check the enemy royal from: its attacks read
-            // backwards from the royal.
-            BB checkFrom, checking;
-            const bool checksRoyal = kingDanger_ && checksKnown_[t] && royal[~us] >= 0;
-            if (checksRoyal) {
-                checkFrom = sets->captures(bb.sliders, ~us, royal[~us], false, blockers);
-                // Seen through the first piece on each line: a slider of this type there pins
-                // that piece to the royal (or, ours, may uncover a check).
+    int mobMg[2] = {0, 0}, mobEg[2] = {0, 0}, threatMg[2] = {0, 0}, threatEg[2] = {0, 0};
+    // One side's pieces of one type: what they attack, their mobility and threats, and what
+    // the king danger reads of them.
+    auto scanType = [&](const Color us, const int t) __attribute__((always_inline)) {
+        const int c = us;
+        const SquareSet& set = pos.pieces(us, PieceType(t));
+        if (set.none()) return;
+        heavy[c] |= heavy_[t];
+        const auto& sets = bb.pieces[t];
+        if (!sets) {
+            complete[c] = false;
+            return;
+        }
+        const BB blockers = occ | bb.holes[t], mine = fromSquareSet<BB>(set);
+        // Where a piece of this type would check the enemy royal from: its attacks read
+        // backwards from the royal.
+        BB checkFrom, checking;
+        const bool checksRoyal = kingDanger_ && checksKnown_[t] && royal[~us] >= 0;
+        if (checksRoyal) {
+            checkFrom = sets->captures(bb.sliders, ~us, royal[~us], false, blockers);
+            // Seen through the first piece on each line: a slider of this type there pins
+            // that piece to the royal (or, ours, may uncover a check).
+            if (xray_[t]) {
                 const BB xray = sets->captures(bb.sliders, ~us, royal[~us], false,
                                                blockers.andNot(checkFrom & occ));
                 pinners[c] += (xray.andNot(checkFrom) & mine).count();
             }
-            for (BB pieces = mine; pieces.any();) {
-                int sq = pieces.popLsb();
-                BB quiet, capture;
-                sets->targets(bb.sliders, c, sq, pos.isVirgin(sq), blockers, quiet, capture);
-                attacked2[c] |= attacked[c] & capture;
-                attacked[c] |= capture;
-                if (royal_[t]) royalAttacks[c] |= capture;
-                if (guard_[t] && (capture & zone[c]).any()) guarded[c] = true;
-                if (checksRoyal) checking |= capture & checkFrom;
-                if (mobMg_[t]) {
-                    int n = ((quiet & empty) | capture.andNot(own[c])).count() - mobCentre_[t];
-                    mobMg += mobMg_[t] * n;
-                    mobEg += mobEg_[t] * n;
-                }
-                // Every square next to the enemy royal that this piece attacks, empty or not.
-                BB near = capture & zone[~us];
-                if (near.any()) {
-                    ++kingAttackers[c];
-                    int n = near.count();
-                    kingDanger[c] += kingAttackUnit_[t] * n;
-                    if (dangerWeight_[t]) zoneAttacks[c] += n;
-                }
-                if (kingDanger_ && !royal_[t] && (capture & ring[~us]).any()) {
+        }
+        for (BB pieces = mine; pieces.any();) {
+            int sq = pieces.popLsb();
+            BB quiet, capture;
+            sets->targets(bb.sliders, c, sq, pos.isVirgin(sq), blockers, quiet, capture);
+            attacked2[c] |= attacked[c] & capture;
+            attacked[c] |= capture;
+            if (royal_[t]) royalAttacks[c] |= capture;
+            if (guard_[t] && (capture & zone[c]).any()) guarded[c] = true;
+            if (checksRoyal) checking |= capture & checkFrom;
+            if (mobMg_[t]) {
+                int n = ((quiet & empty) | capture.andNot(own[c])).count() - mobCentre_[t];
+                mobMg[c] += mobMg_[t] * n;
+                mobEg[c] += mobEg_[t] * n;
+            }
+            // Every square next to the enemy royal that this piece attacks, empty or not.
+            BB near = capture & zone[~us];
+            if (near.any()) {
+                ++kingAttackers[c];
+                int n = near.count();
+                kingDanger[c] += kingAttackUnit_[t] * n;
+                if (dangerWeight_[t]) zoneAttacks[c] += n;
+            }
+            if (kingDanger_) {
+                if (pawn_[t]) {
+                    pawnAttacks2[c] |= pawnAttacks[c] & capture;
+                    pawnAttacks[c] |= capture;
+                } else if (!royal_[t] && (capture & ring[~us]).any()) {
                     ++ringAttackers[c];
                     attackerWeight[c] += dangerWeight_[t];
                 }
-                BB hit = capture & theirs;
-                if (hit.none()) continue;
-                // Enemies worth more than this piece.
-                if (royal_[t]) continue;
-                forEachSquare(hit, [&](int x) {
-                    PieceType victim = typeOf(pos.at(x));
-                    if (royal_[victim]) return;
-                    int diff = values_[victim] - values_[t];
-                    if (diff < 50) return;
-                    diff = std::min(diff, 600);
-                    threatMg += w_[kWThreatMg] * diff;
-                    threatEg += w_[kWThreatEg] * diff;
-                });
             }
-            if (checking.any() && checkTypes[c] < kCheckTypes)
-                checks[c][checkTypes[c]++] = checking;
+            BB hit = capture & own[~us];
+            if (hit.none()) continue;
+            // Enemies worth more than this piece.
+            if (royal_[t]) continue;
+            forEachSquare(hit, [&](int x) {
+                PieceType victim = typeOf(pos.at(x));
+                if (royal_[victim]) return;
+                int diff = values_[victim] - values_[t];
+                if (diff < 50) return;
+                diff = std::min(diff, 600);
+                threatMg[c] += w_[kWThreatMg] * diff;
+                threatEg[c] += w_[kWThreatEg] * diff;
+            });
         }
-        mg[c] += mobMg / 16 + threatMg / 64;
-        eg[c] += mobEg / 16 + threatEg / 64;
-        mobility[c] = mobMg / 16;
+        if (checking.any() && checkTypes[c] < kCheckTypes) checks[c][checkTypes[c]++] = checking;
+    };
+    // The pawn-like pieces of both sides first, so that their double defence trims each
+    // danger ring (as in Stockfish) before the other pieces are read against it.
+    const int pawnTypes = pawnTypeCount_;
+    for (int c = 0; c < 2; ++c)
+        for (int i = 0; i < pawnTypes; ++i) scanType(Color(c), scanOrder_[i]);
+    if (kingDanger_)
+        for (int c = 0; c < 2; ++c) {
+            if (royal[c] < 0) continue;
+            ring[c] = fromSquareSet<BB>(dangerRing_[royal[c]]).andNot(pawnAttacks2[c]);
+            // Pawn-like attackers count by the squares of the ring they attack, as there.
+            ringAttackers[~Color(c)] += (ring[c] & pawnAttacks[~Color(c)]).count();
+        }
+    for (int c = 0; c < 2; ++c)
+        for (int i = pawnTypes; i < typeCount_; ++i) scanType(Color(c), scanOrder_[i]);
+    for (int c = 0; c < 2; ++c) {
+        mg[c] += mobMg[c] / 16 + threatMg[c] / 64;
+        eg[c] += mobEg[c] / 16 + threatEg[c] / 64;
+        mobility[c] = mobMg[c] / 16;
     }
     for (int c = 0; c < 2; ++c) {
         const Color us = Color(c);
@@ -276,7 +280,7 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg) const {
             in.checks = checks[c].data();
             in.checkTypes = checkTypes[c];
             in.heavy = heavy[c];
-            in.shelter = royalShelter(pos, ~us);
+            in.shelter = shelters[~us];
             in.guarded = guarded[~us];
             int d = kingDangerUnits(in);
             // Stockfish's d^2 / 4096 and d / 16, at 128 to its pawn.

@@ -111,15 +111,15 @@ std::uint64_t Evaluator::pawnKey(const Position& pos) const {
     return key;
 }
 
-void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg,
-                                int* eg) const {
+void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
+                                int* shelters) const {
     std::uint64_t key = pawnKey(pos);
     PawnEntry& e = pawnCache_[key & (pawnCache_.size() - 1)];
     if (e.key != key) {
         // pawnTerms only adds to mg and eg: its sums from zero, added below, are what it would
         // have added directly. A sum beyond int16 is not stored.
         int pawnMg[2] = {0, 0}, pawnEg[2] = {0, 0};
-        pawnTerms(pos, pawnFiles, pawnMg, pawnEg);
+        pawnTerms(pos, pawnFiles, pawnMg, pawnEg, shelters);
         bool fits = true;
         for (int v : {pawnMg[0], pawnMg[1], pawnEg[0], pawnEg[1]})
             fits = fits && v == std::int16_t(v);
@@ -128,13 +128,19 @@ void Evaluator::cachedPawnTerms(const Position& pos, const PawnFiles& pawnFiles,
             return;
         }
         e.key = key;
-        for (int c = 0; c < 2; ++c)
+        for (int c = 0; c < 2; ++c) {
             e.mg[c] = std::int16_t(pawnMg[c]), e.eg[c] = std::int16_t(pawnEg[c]);
+            e.shelter[c] = std::int16_t(shelters[c]);  // a few hundred at most
+        }
     }
-    for (int c = 0; c < 2; ++c) mg[c] += e.mg[c], eg[c] += e.eg[c];
+    for (int c = 0; c < 2; ++c) {
+        mg[c] += e.mg[c], eg[c] += e.eg[c];
+        shelters[c] = e.shelter[c];
+    }
 }
 
-void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg) const {
+void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* mg, int* eg,
+                          int* shelters) const {
     const Geometry& g = pos.board();
     SquareSet pawns[2];
     pawnSets(pos, pawns);
@@ -189,8 +195,10 @@ void Evaluator::pawnTerms(const Position& pos, const PawnFiles& pawnFiles, int* 
         }
         mg[c] += connectedMg * w_[kWConnectedMg] / 100;
         eg[c] += connectedEg * w_[kWConnectedEg] / 100;
-        if (w_[kWShelter] && royalForward_[c] && !pos.royals(Color(c)).empty())
-            mg[c] += shelter(pos, Color(c), pawns) * w_[kWShelter] / 100;
+        shelters[c] = 0;
+        if ((w_[kWShelter] || kingDanger_) && royalForward_[c] && !pos.royals(Color(c)).empty())
+            shelters[c] = shelter(pos, Color(c), pawns);
+        mg[c] += shelters[c] * w_[kWShelter] / 100;
     }
 }
 
@@ -198,13 +206,6 @@ void Evaluator::pawnSets(const Position& pos, SquareSet* pawns) const {
     for (int t = 0; t < typeCount_; ++t)
         if (pawn_[t])
             for (int c = 0; c < 2; ++c) pawns[c] |= pos.pieces(Color(c), PieceType(t));
-}
-
-int Evaluator::royalShelter(const Position& pos, Color c) const {
-    if (!pawnStructure_ || !royalForward_[c] || pos.royals(c).empty()) return 0;
-    SquareSet pawns[2];
-    pawnSets(pos, pawns);
-    return shelter(pos, c, pawns);
 }
 
 // The shelter of side c's first royal: on its file and the next two, our nearest pawn-like

@@ -133,6 +133,8 @@ class PieceSets {
         return {s.leapCapture, s.orthCapture, s.diagCapture};
     }
     bool hasTerms() const { return hasTerms_ || hopsOrthogonal_ || hopsDiagonal_; }
+    // Whether the piece only leaps: its targets do not depend on the occupancy.
+    bool leapsOnly() const { return !usesOrthogonal_ && !usesDiagonal_ && !hasTerms(); }
     // Squares where the piece captures e.p. when the square is the e.p. square (leaps only).
     BB epCaptures(int c, int sq, bool virgin) const {
         return hasEp_ ? extras_[index(c, sq, virgin)].ep : BB{};

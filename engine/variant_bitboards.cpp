@@ -105,10 +105,12 @@ bool ridesSeeBoardHoles(const VariantBitboards<BB>& bb, const PieceSets<BB>& pie
 template <class BB>
 void markReversible(VariantBitboards<BB>& bb, int squares,
                     std::array<bool, kMaxPieceTypes>& reversible,
-                    std::array<bool, kMaxPieceTypes>& mergeable) {
+                    std::array<bool, kMaxPieceTypes>& mergeable,
+                    std::array<bool, kMaxPieceTypes>& leapsOnly) {
     for (auto& m : bb.mergedCaptures) m.assign(squares, {});
     for (std::size_t t = 0; t < bb.pieces.size(); ++t) {
         reversible[t] = bb.pieces[t] && bb.pieces[t]->reversible();
+        leapsOnly[t] = bb.pieces[t] && bb.pieces[t]->leapsOnly();
         mergeable[t] = reversible[t] && !bb.pieces[t]->hasTerms() &&
                        ridesSeeBoardHoles(bb, *bb.pieces[t], int(t), squares);
         if (!mergeable[t]) {
@@ -132,19 +134,19 @@ BitboardTables::BitboardTables(const Variant& v) : words_(bitboardWords(v.board.
     switch (words_) {
         case 1:
             b1_ = std::make_unique<VariantBitboards<Bitboard<1>>>(v);
-            markReversible(*b1_, v.board.squareCount(), reversible_, mergeable_);
+            markReversible(*b1_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
             break;
         case 2:
             b2_ = std::make_unique<VariantBitboards<Bitboard<2>>>(v);
-            markReversible(*b2_, v.board.squareCount(), reversible_, mergeable_);
+            markReversible(*b2_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
             break;
         case 3:
             b3_ = std::make_unique<VariantBitboards<Bitboard<3>>>(v);
-            markReversible(*b3_, v.board.squareCount(), reversible_, mergeable_);
+            markReversible(*b3_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
             break;
         default:
             b4_ = std::make_unique<VariantBitboards<Bitboard<4>>>(v);
-            markReversible(*b4_, v.board.squareCount(), reversible_, mergeable_);
+            markReversible(*b4_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
     }
     for (std::size_t t = 0; t < v.pieces.size(); ++t)
         if (!reversible_[t] || v.info.walled[t] || v.info.immune[t][0].any() ||

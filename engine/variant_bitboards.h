@@ -75,6 +75,8 @@ class BitboardTables {
     // Whether, besides, its captures are captureMasks() on the board's own holes: then one
     // rook and one bishop lookup serve every such type.
     bool mergeable(PieceType t) const { return mergeable_[t]; }
+    // Whether type t only leaps (PieceSets::leapsOnly()): its attacks ignore the occupancy.
+    bool leapsOnly(PieceType t) const { return leapsOnly_[t]; }
     // Whether every type is reversible, none walled and none immune anywhere: then the static
     // exchange of a plain move or drop is known wherever no citadel stands, whoever attacks.
     bool exchangeAlwaysKnown() const { return exchangeAlwaysKnown_; }
@@ -82,7 +84,7 @@ class BitboardTables {
 
   private:
     int words_;
-    std::array<bool, kMaxPieceTypes> reversible_{}, mergeable_{};
+    std::array<bool, kMaxPieceTypes> reversible_{}, mergeable_{}, leapsOnly_{};
     bool exchangeAlwaysKnown_ = true;
     std::unique_ptr<VariantBitboards<Bitboard<1>>> b1_;
     std::unique_ptr<VariantBitboards<Bitboard<2>>> b2_;

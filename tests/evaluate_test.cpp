@@ -268,6 +268,22 @@ TEST(AttackTerms, KingDangerEasedByShelterAndGuardingKnight) {
     const std::string exposed = "1r1q2k1/R7/8/5ppp/8/8/Q7/6K1 w - - 0 1";
     EXPECT_LT(danger(sheltered), danger(exposed));
     EXPECT_EQ(danger(flipped(sheltered)), danger(sheltered));
+    // The danger reads the shelter from the pawn cache, which keeps it with the shelter term's
+    // own weight at 0 too; asked twice, the second answer comes from the cache.
+    auto v = loadVariant("chess");
+    auto noShelter = std::make_shared<Variant>(*v);
+    noShelter->evalWeights[kWShelter] = 0;
+    noShelter->evalWeights[kWKingDanger] = 100;
+    auto dangerOff = std::make_shared<Variant>(*noShelter);
+    dangerOff->evalWeights[kWKingDanger] = 0;
+    Evaluator with(noShelter), without(dangerOff);
+    auto unsheltered = [&](const std::string& fen) {
+        Position pos = positionOf(v, fen);
+        int first = with.evaluate(pos) - without.evaluate(pos);
+        EXPECT_EQ(with.evaluate(pos) - without.evaluate(pos), first) << fen;
+        return first;
+    };
+    EXPECT_LT(unsheltered(sheltered), unsheltered(exposed));
     const std::string guarded = "1r1q2k1/R7/6n1/8/5ppp/8/Q7/6K1 w - - 0 1";
     const std::string unguarded = "1r1q2k1/R7/8/1n6/5ppp/8/Q7/6K1 w - - 0 1";
     EXPECT_GE(danger(unguarded) - danger(guarded), 60)
