@@ -26,9 +26,6 @@
 
 namespace timur {
 
-template <class BB>
-struct VariantBitboards;
-
 // What the engine derives from a piece's compiled moves on an empty board.
 struct PieceProfile {
     double mobility = 0;     // squares reached, averaged over the board's squares
