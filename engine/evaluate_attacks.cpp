@@ -151,7 +151,8 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg, const int* 
         }
     int mobMg[2] = {0, 0}, mobEg[2] = {0, 0}, threatMg[2] = {0, 0}, threatEg[2] = {0, 0};
     // One side's pieces of one type: what they attack, their mobility and threats, and what
-    // the king danger reads of them.
+    // the king danger reads of them. Inlined at both calls below: outlined, each call reads
+    // every local through the closure (about 10% more instructions here, by callgrind).
     auto scanType = [&](const Color us, const int t) __attribute__((always_inline)) {
         const int c = us;
         const SquareSet& set = pos.pieces(us, PieceType(t));
@@ -226,9 +227,8 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg, const int* 
     };
     // The pawn-like pieces of both sides first, so that their double defence trims each
     // danger ring (as in Stockfish) before the other pieces are read against it.
-    const int pawnTypes = pawnTypeCount_;
     for (int c = 0; c < 2; ++c)
-        for (int i = 0; i < pawnTypes; ++i) scanType(Color(c), scanOrder_[i]);
+        for (int i = 0; i < pawnTypeCount_; ++i) scanType(Color(c), scanOrder_[i]);
     if (kingDanger_)
         for (int c = 0; c < 2; ++c) {
             if (royal[c] < 0) continue;
@@ -237,7 +237,7 @@ void Evaluator::attackTermsOf(const Position& pos, int* mg, int* eg, const int* 
             ringAttackers[~Color(c)] += (ring[c] & pawnAttacks[~Color(c)]).count();
         }
     for (int c = 0; c < 2; ++c)
-        for (int i = pawnTypes; i < typeCount_; ++i) scanType(Color(c), scanOrder_[i]);
+        for (int i = pawnTypeCount_; i < typeCount_; ++i) scanType(Color(c), scanOrder_[i]);
     for (int c = 0; c < 2; ++c) {
         mg[c] += mobMg[c] / 16 + threatMg[c] / 64;
         eg[c] += mobEg[c] / 16 + threatEg[c] / 64;

@@ -102,8 +102,11 @@ bool ridesSeeBoardHoles(const VariantBitboards<BB>& bb, const PieceSets<BB>& pie
     return true;
 }
 
+// [type]: whether its attacks read backwards (reversible), share one slider lookup with other
+// types (mergeable; their capture masks are summed into bb.mergedCaptures) and ignore the
+// occupancy (leapsOnly).
 template <class BB>
-void markReversible(VariantBitboards<BB>& bb, int squares,
+void markTypeTraits(VariantBitboards<BB>& bb, int squares,
                     std::array<bool, kMaxPieceTypes>& reversible,
                     std::array<bool, kMaxPieceTypes>& mergeable,
                     std::array<bool, kMaxPieceTypes>& leapsOnly) {
@@ -134,19 +137,19 @@ BitboardTables::BitboardTables(const Variant& v) : words_(bitboardWords(v.board.
     switch (words_) {
         case 1:
             b1_ = std::make_unique<VariantBitboards<Bitboard<1>>>(v);
-            markReversible(*b1_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
+            markTypeTraits(*b1_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
             break;
         case 2:
             b2_ = std::make_unique<VariantBitboards<Bitboard<2>>>(v);
-            markReversible(*b2_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
+            markTypeTraits(*b2_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
             break;
         case 3:
             b3_ = std::make_unique<VariantBitboards<Bitboard<3>>>(v);
-            markReversible(*b3_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
+            markTypeTraits(*b3_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
             break;
         default:
             b4_ = std::make_unique<VariantBitboards<Bitboard<4>>>(v);
-            markReversible(*b4_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
+            markTypeTraits(*b4_, v.board.squareCount(), reversible_, mergeable_, leapsOnly_);
     }
     for (std::size_t t = 0; t < v.pieces.size(); ++t)
         if (!reversible_[t] || v.info.walled[t] || v.info.immune[t][0].any() ||
